@@ -1,0 +1,103 @@
+import multipart from '@fastify/multipart'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config'
+import { type OpenedDatabase, openDatabase } from './db/client'
+import { bootstrapAdmin, seedDemo } from './db/seed'
+import { adminRoutes } from './features/admin/admin-routes'
+import { authRoutes } from './features/auth/auth-routes'
+import { contentRoutes } from './features/content/content-routes'
+import { siteRoutes } from './features/content/site-routes'
+import { dealRoutes } from './features/deals/deal-routes'
+import { missionRoutes } from './features/deals/mission-routes'
+import { walletRoutes } from './features/wallet/wallet-routes'
+import { registerMethodOverrides } from './http/register-endpoint'
+import { createMailer, type Mailer } from './lib/mailer'
+import { authPlugin } from './plugins/auth'
+import { clientAppPlugin } from './plugins/client-app'
+import { databasePlugin } from './plugins/database'
+import { errorsPlugin } from './plugins/errors'
+import { securityPlugin } from './plugins/security'
+import { socketPlugin } from './plugins/socket'
+
+export interface BuildAppOptions {
+  config: Config
+  /** An already opened database (tests share one across apps); opened from the config otherwise. */
+  database?: OpenedDatabase
+  logger?: FastifyServerOptions['logger']
+  mailer?: Mailer
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    mailer: Mailer
+  }
+}
+
+// 10 MB: the largest upload we take is a KYC scan or PDF; anything larger is refused early.
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+/** Builds the whole application without listening: `index.ts` listens, tests use `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.plainPassword', '*.password'],
+    },
+    // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+  })
+  app.decorate('config', config)
+  app.decorate('putRunners', new Map())
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
+    }))
+  await app.register(databasePlugin, { database, owned: !options.database })
+  if (config.seedDemo) await seedDemo(database.db)
+  if (config.admin) await bootstrapAdmin(database.db, config.admin)
+
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log })
+  app.decorate('mailer', mailer)
+  app.addHook('onClose', async () => mailer.close())
+
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, { config })
+  await app.register(multipart, {
+    attachFieldsToBody: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, parts: 31 },
+  })
+  await app.register(authPlugin)
+  await app.register(socketPlugin, { config })
+
+  app.get('/healthz', async () => ({ status: 'ok' }))
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await app.database.ping()
+      return { status: 'ready', database: app.database.kind }
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness check failed')
+      return reply.code(503).send({ status: 'unavailable' })
+    }
+  })
+
+  await app.register(contentRoutes)
+  await app.register(siteRoutes)
+  await app.register(authRoutes)
+  await app.register(missionRoutes)
+  await app.register(dealRoutes)
+  await app.register(walletRoutes)
+  await app.register(adminRoutes)
+  registerMethodOverrides(app)
+
+  await app.register(clientAppPlugin, { config })
+  return app
+}

@@ -1,0 +1,157 @@
+import { resolve } from 'node:path'
+
+/**
+ * Configuration comes from environment variables only (README and .env.example list them).
+ * A bad value stops start-up with a message that names the variable, instead of failing later
+ * somewhere far from the cause.
+ */
+export interface Config {
+  port: number
+  host: string
+  publicUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  admin: { username: string; email: string; password: string } | undefined
+  seedDemo: boolean
+  turnstile: { siteKey: string; secret: string; verifyUrl: string } | undefined
+  twitch: { clientId: string; clientSecret: string } | undefined
+  stripePublicKey: string | undefined
+  minPayoutCents: number
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Extra origins allowed by CORS and the WebSocket origin check, besides PUBLIC_URL's own. */
+  corsOrigins: string[]
+  /** Where the built client lives (index.html, assets, sw.js). */
+  clientDir: string
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
+  const value = Number(raw)
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = text(env, name)
+  if (raw === undefined) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${raw}"`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}, got "${parsed.protocol}"`)
+  }
+  return raw
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase()
+  if (raw === undefined) return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(name, `must be 1/0, true/false, yes/no or on/off, got "${raw}"`)
+}
+
+/** Both halves of a pair must be set together, or neither: half a credential is a mistake. */
+function pair(env: Env, first: string, second: string): [string, string] | undefined {
+  const a = text(env, first)
+  const b = text(env, second)
+  if (a && b) return [a, b]
+  if (a || b) throw new ConfigError(a ? second : first, `must be set together with ${a ? first : second}`)
+  return undefined
+}
+
+function adminFrom(env: Env): Config['admin'] {
+  const username = text(env, 'ADMIN_USERNAME')
+  const email = text(env, 'ADMIN_EMAIL')
+  const password = text(env, 'ADMIN_PASSWORD')
+  if (!username && !email && !password) return undefined
+  if (!username)
+    throw new ConfigError('ADMIN_USERNAME', 'is required when ADMIN_EMAIL or ADMIN_PASSWORD is set')
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new ConfigError('ADMIN_EMAIL', 'must be an e-mail address when ADMIN_USERNAME is set')
+  }
+  if (!password || password.length < 12) {
+    // 12, not 8: the admin account can move money, so it gets a stricter floor than users.
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 12 characters when ADMIN_USERNAME is set')
+  }
+  return { username, email, password }
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65_535)
+  const host = text(env, 'HOST') ?? '0.0.0.0'
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/$/,
+    '',
+  )
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info'
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`)
+  }
+  const turnstile = pair(env, 'TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET')
+  const twitch = pair(env, 'TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET')
+  const corsOrigins = (text(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins, got "${origin}"`)
+    }
+  }
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Streamdeals <no-reply@streamdeals.local>',
+    admin: adminFrom(env),
+    // Demo content by default only on the embedded database: a PostgreSQL deployment opts in.
+    seedDemo: boolean(env, 'SEED_DEMO', text(env, 'DATABASE_URL') === undefined),
+    turnstile: turnstile && {
+      siteKey: turnstile[0],
+      secret: turnstile[1],
+      verifyUrl:
+        url(env, 'TURNSTILE_VERIFY_URL', ['http:', 'https:']) ??
+        'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    },
+    twitch: twitch && { clientId: twitch[0], clientSecret: twitch[1] },
+    stripePublicKey: text(env, 'VITE_STRIPE_PUBLIC_KEY'),
+    // 1000 cents = 10.00 EUR: below that, bank transfer fees eat the payout.
+    minPayoutCents: integer(env, 'MIN_PAYOUT_CENTS', 1000, 1, 100_000_000),
+    logLevel: logLevel as Config['logLevel'],
+    corsOrigins,
+    clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Opens the database: embedded PGlite under `<dataDir>/pglite` by default, PostgreSQL through a `pg`
+ * pool when a URL is given. Both come out as one `Database` type, migrated and ready.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { type Assume, sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import type { ExtractTablesWithRelations } from 'drizzle-orm/relations'
+import pg from 'pg'
+import { acquireDataDirLock } from './data-dir-lock'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+
+/** What both drivers' raw results have in common: `db.execute()` answers `{ rows }` on either. */
+export interface RowsResult<TRow> {
+  rows: TRow[]
+}
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<Assume<this['row'], Record<string, unknown>>>
+}
+export type Database = PgDatabase<QueryResultHKT, Schema>
+export type Transaction = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** Anything queries can run on: the database itself or an open transaction. */
+export type Executor = Database | Transaction
+
+export interface DatabaseLogger {
+  info(message: string): void
+  warn(message: string): void
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string
+  dataDir: string
+  log?: DatabaseLogger
+  /** PostgreSQL pool size; 20 keeps a single node busy without starving a small server's 100 slots. */
+  poolSize?: number
+}
+
+export interface OpenedDatabase {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+  ping(): Promise<void>
+}
+
+const migrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url))
+
+// Arbitrary constant shared by every node, so that nodes starting together migrate one at a time.
+const migrationLockKey = 724_311_905
+
+const openPostgres = async (
+  options: OpenDatabaseOptions & { databaseUrl: string },
+): Promise<OpenedDatabase> => {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => options.log?.warn(`database pool error: ${error.message}`))
+  try {
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [migrationLockKey])
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsFolder() })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => undefined)
+      client.release()
+    }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  const db: Database = drizzlePg({ client: pool, schema })
+  options.log?.info('database: PostgreSQL, migrations applied')
+  let closing: Promise<void> | undefined
+  return {
+    db,
+    kind: 'postgres',
+    // Idempotent: shutdown paths may call close twice, and `pool.end()` refuses a second call.
+    close: () => {
+      closing ??= pool.end()
+      return closing
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+  }
+}
+
+const openPglite = async (options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
+  mkdirSync(options.dataDir, { recursive: true })
+  const lock = acquireDataDirLock(options.dataDir, (stalePid) =>
+    options.log?.warn(
+      `data directory ${options.dataDir}: taking over a stale lock (process ${stalePid} is gone)`,
+    ),
+  )
+  let client: PGlite | undefined
+  try {
+    const dataDir = join(options.dataDir, 'pglite')
+    client = await PGlite.create({ dataDir })
+    const pgliteDb = drizzlePglite({ client, schema })
+    await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() })
+    const db: Database = pgliteDb
+    const opened = client
+    options.log?.info(`database: embedded PGlite in ${dataDir}, migrations applied`)
+    let closing: Promise<void> | undefined
+    return {
+      db,
+      kind: 'pglite',
+      close: () => {
+        closing ??= opened.close().finally(() => lock.release())
+        return closing
+      },
+      ping: async () => {
+        await db.execute(sql`select 1`)
+      },
+    }
+  } catch (error) {
+    await client?.close().catch(() => undefined)
+    lock.release()
+    throw error
+  }
+}
+
+export const openDatabase = (options: OpenDatabaseOptions): Promise<OpenedDatabase> => {
+  const { databaseUrl } = options
+  return databaseUrl ? openPostgres({ ...options, databaseUrl }) : openPglite(options)
+}

@@ -1,0 +1,77 @@
+/**
+ * Value lists and JSON column shapes of the database schema. They live apart from the tables so the
+ * schema module stays readable; the wire contract in `src/shared/contract` mirrors them.
+ */
+
+export const userKinds = ['streamer', 'provider'] as const
+export const userRoles = ['user', 'admin'] as const
+export const locales = ['en', 'fr', 'es'] as const
+export const oneTimeTokenPurposes = ['verify_email', 'reset_password'] as const
+export const widgetThemes = ['default', 'wargaming', 'spike', 'nova', 'arcade'] as const
+export const rewardModels = ['cpc', 'fixed'] as const
+export const missionStatuses = ['draft', 'published', 'closed'] as const
+export const dealStates = ['inprogress', 'finished', 'stopped'] as const
+export const dealEventTypes = [
+  'subscribed',
+  'click',
+  'conversion',
+  'goal_reached',
+  'finished',
+  'stopped',
+  'credited',
+  'rejected',
+] as const
+export const walletKinds = ['person', 'business'] as const
+export const certificationStatuses = ['none', 'pending', 'verified', 'rejected'] as const
+export const ledgerKinds = ['earning', 'payout', 'payout_reversal', 'adjustment'] as const
+export const payoutStatuses = ['pending', 'paid', 'failed'] as const
+export const kycKinds = ['identity', 'proof_of_address', 'company_registration'] as const
+export const kycStatuses = ['pending', 'verified', 'rejected'] as const
+export const contentDomains = ['faq', 'terms', 'home'] as const
+export const newsletterStatuses = ['pending', 'confirmed', 'unsubscribed'] as const
+
+export type UserKind = (typeof userKinds)[number]
+export type UserRole = (typeof userRoles)[number]
+export type LocaleCode = (typeof locales)[number]
+export type WidgetThemeName = (typeof widgetThemes)[number]
+
+/** A stored file: served at `/uploads/<path><reference>`. */
+export interface StoredMedia {
+  path: string
+  reference: string
+}
+
+/** Text in several languages; English is always there and is the fallback. */
+export interface LocalizedText {
+  en: string
+  fr?: string
+  es?: string
+}
+
+export interface StoredIntegration {
+  type: string
+  parameters: Record<string, string>
+}
+
+export interface StoredAddress {
+  line1: string
+  line2?: string
+  city: string
+  postalCode: string
+  country: string
+}
+
+export interface StoredPerson {
+  firstName: string
+  lastName: string
+  birthDate: string
+  phone?: string
+  address: StoredAddress
+}
+
+export interface StoredBusiness {
+  name: string
+  registrationNumber: string
+  vatNumber?: string
+  address: StoredAddress
+}

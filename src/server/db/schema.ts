@@ -1,0 +1,441 @@
+/**
+ * The whole database schema (Drizzle, PostgreSQL dialect; PGlite speaks the same SQL).
+ * Enumerations are text columns with CHECK constraints rather than pg enums: adding a value is then a
+ * plain constraint swap in a migration instead of an `ALTER TYPE` that cannot run inside a transaction.
+ * Money is integer cents; sums that can grow past 2^31 are bigint read as JS numbers (safe to 2^53).
+ */
+import { type SQL, sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  certificationStatuses,
+  contentDomains,
+  dealEventTypes,
+  dealStates,
+  kycKinds,
+  kycStatuses,
+  type LocalizedText,
+  ledgerKinds,
+  locales,
+  missionStatuses,
+  newsletterStatuses,
+  oneTimeTokenPurposes,
+  payoutStatuses,
+  rewardModels,
+  type StoredBusiness,
+  type StoredIntegration,
+  type StoredMedia,
+  type StoredPerson,
+  type UserRole,
+  userKinds,
+  walletKinds,
+  widgetThemes,
+} from './schema-types'
+
+/** CHECK (column IN (...)) for a closed list of constant values (inlined: constraints cannot take parameters). */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`)
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date())
+const moment = (name: string) => timestamp(name, { withTimezone: true })
+const cents = (name: string) => bigint(name, { mode: 'number' })
+const lower = (column: AnyPgColumn): SQL => sql`lower(${column})`
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().$type<UserRole[]>().notNull().default(sql`'{user}'::text[]`),
+    kind: text('kind', { enum: userKinds }).notNull().default('streamer'),
+    locale: text('locale', { enum: locales }).notNull().default('en'),
+    avatar: jsonb('avatar').$type<StoredMedia>(),
+    phone: text('phone'),
+    creatorCode: text('creator_code').notNull().unique(),
+    sponsorCode: text('sponsor_code'),
+    emailVerifiedAt: moment('email_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(lower(t.username)),
+    uniqueIndex('users_email_lower_idx').on(lower(t.email)),
+    oneOf('users_kind_check', t.kind, userKinds),
+    oneOf('users_locale_check', t.locale, locales),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at').notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: oneTimeTokenPurposes }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+    oneOf('one_time_tokens_purpose_check', t.purpose, oneTimeTokenPurposes),
+  ],
+)
+
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    reference: text('reference').notNull(),
+    displayName: text('display_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('platforms_user_code_reference_unique').on(t.userId, t.code, t.reference)],
+)
+
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    logo: jsonb('logo').$type<StoredMedia>(),
+    description: text('description').notNull().default(''),
+    theme: text('theme', { enum: widgetThemes }).notNull().default('default'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [oneOf('providers_theme_check', t.theme, widgetThemes)],
+)
+
+export const missions = pgTable(
+  'missions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'restrict' }),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    tips: jsonb('tips').$type<LocalizedText>().notNull(),
+    thumbnail: jsonb('thumbnail').$type<StoredMedia>(),
+    integration: jsonb('integration').$type<StoredIntegration>().notNull(),
+    rewardModel: text('reward_model', { enum: rewardModels }).notNull(),
+    rewardCents: integer('reward_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    goal: integer('goal').notNull(),
+    spots: integer('spots').notNull(),
+    budgetCents: cents('budget_cents'),
+    startsAt: moment('starts_at').notNull(),
+    endsAt: moment('ends_at'),
+    status: text('status', { enum: missionStatuses }).notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('missions_status_starts_idx').on(t.status, t.startsAt),
+    index('missions_provider_idx').on(t.providerId),
+    oneOf('missions_reward_model_check', t.rewardModel, rewardModels),
+    oneOf('missions_status_check', t.status, missionStatuses),
+    check('missions_reward_check', sql`${t.rewardCents} >= 0`),
+    check('missions_goal_check', sql`${t.goal} > 0`),
+    check('missions_spots_check', sql`${t.spots} >= 0`),
+  ],
+)
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    missionId: uuid('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'restrict' }),
+    state: text('state', { enum: dealStates }).notNull().default('inprogress'),
+    progress: integer('progress').notNull().default(0),
+    earnedCents: cents('earned_cents').notNull().default(0),
+    widgetToken: text('widget_token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: moment('finished_at'),
+    stoppedAt: moment('stopped_at'),
+  },
+  (t) => [
+    unique('deals_user_mission_unique').on(t.userId, t.missionId),
+    index('deals_mission_idx').on(t.missionId),
+    oneOf('deals_state_check', t.state, dealStates),
+  ],
+)
+
+export const dealEvents = pgTable(
+  'deal_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: dealEventTypes }).notNull(),
+    valid: boolean('valid').notNull().default(true),
+    reason: text('reason'),
+    visitorHash: text('visitor_hash'),
+    amountCents: cents('amount_cents'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deal_events_deal_created_idx').on(t.dealId, t.createdAt),
+    index('deal_events_deal_visitor_created_idx').on(t.dealId, t.visitorHash, t.createdAt),
+    oneOf('deal_events_type_check', t.type, dealEventTypes),
+  ],
+)
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: walletKinds }).notNull().default('person'),
+    person: jsonb('person').$type<StoredPerson>(),
+    business: jsonb('business').$type<StoredBusiness>(),
+    certificationStatus: text('certification_status', { enum: certificationStatuses })
+      .notNull()
+      .default('none'),
+    certificationReason: text('certification_reason'),
+    currency: text('currency').notNull().default('EUR'),
+    // Cached sum of the ledger, written in the same transaction as each entry; the CHECK makes the
+    // database itself refuse any payout that would overdraw, whatever the concurrency.
+    balanceCents: cents('balance_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('wallets_balance_check', sql`${t.balanceCents} >= 0`),
+    oneOf('wallets_kind_check', t.kind, walletKinds),
+    oneOf('wallets_certification_status_check', t.certificationStatus, certificationStatuses),
+  ],
+)
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    holderName: text('holder_name').notNull(),
+    iban: text('iban').notNull(),
+    country: text('country').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bank_accounts_wallet_idx').on(t.walletId)],
+)
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: payoutStatuses }).notNull().default('pending'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payouts_wallet_idempotency_unique').on(t.walletId, t.idempotencyKey),
+    index('payouts_status_created_idx').on(t.status, t.createdAt),
+    check('payouts_amount_check', sql`${t.amountCents} > 0`),
+    oneOf('payouts_status_check', t.status, payoutStatuses),
+  ],
+)
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
+    payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_wallet_created_idx').on(t.walletId, t.createdAt),
+    oneOf('ledger_entries_kind_check', t.kind, ledgerKinds),
+  ],
+)
+
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: kycKinds }).notNull(),
+    storedName: text('stored_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    status: text('status', { enum: kycStatuses }).notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    reviewedAt: moment('reviewed_at'),
+  },
+  (t) => [
+    index('kyc_documents_wallet_idx').on(t.walletId),
+    index('kyc_documents_status_created_idx').on(t.status, t.createdAt),
+    oneOf('kyc_documents_kind_check', t.kind, kycKinds),
+    oneOf('kyc_documents_status_check', t.status, kycStatuses),
+  ],
+)
+
+export const content = pgTable(
+  'content',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    domain: text('domain', { enum: contentDomains }).notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    topic: text('topic'),
+    position: integer('position').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('content_domain_locale_code_unique').on(t.domain, t.locale, t.code),
+    oneOf('content_domain_check', t.domain, contentDomains),
+    oneOf('content_locale_check', t.locale, locales),
+  ],
+)
+
+export const selections = pgTable('selections', {
+  id: text('id').primaryKey(),
+  missionCodes: text('mission_codes').array().notNull().default(sql`'{}'::text[]`),
+})
+
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    locale: text('locale', { enum: locales }).notNull().default('en'),
+    status: text('status', { enum: newsletterStatuses }).notNull().default('pending'),
+    tokenHash: text('token_hash').notNull().unique(),
+    confirmedAt: moment('confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_lower_idx').on(lower(t.email)),
+    oneOf('newsletter_subscribers_status_check', t.status, newsletterStatuses),
+    oneOf('newsletter_subscribers_locale_check', t.locale, locales),
+  ],
+)
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+})
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+)
+
+export type UserRow = typeof users.$inferSelect
+export type NewUserRow = typeof users.$inferInsert
+export type SessionRow = typeof sessions.$inferSelect
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect
+export type PlatformRow = typeof platforms.$inferSelect
+export type ProviderRow = typeof providers.$inferSelect
+export type MissionRow = typeof missions.$inferSelect
+export type NewMissionRow = typeof missions.$inferInsert
+export type DealRow = typeof deals.$inferSelect
+export type DealEventRow = typeof dealEvents.$inferSelect
+export type WalletRow = typeof wallets.$inferSelect
+export type BankAccountRow = typeof bankAccounts.$inferSelect
+export type PayoutRow = typeof payouts.$inferSelect
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect
+export type KycDocumentRow = typeof kycDocuments.$inferSelect
+export type ContentRow = typeof content.$inferSelect
+export type NewContentRow = typeof content.$inferInsert
+export type SelectionRow = typeof selections.$inferSelect
+export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect
+export type ContactMessageRow = typeof contactMessages.$inferSelect
+export type AuditLogRow = typeof auditLog.$inferSelect

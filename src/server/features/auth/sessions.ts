@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { sessions, users } from '../../db/schema'
+import type { AuthenticatedSession } from '../../http/register-endpoint'
+
+// 32 bytes = 256 bits of randomness: beyond guessing, whatever the request rate.
+const TOKEN_BYTES = 32
+// A session dies after 14 days without use, and after 30 days whatever happens (ASVS 3.3).
+export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+// Refresh last_used_at at most once a minute: a write per request would cost more than it tells.
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+/** Tokens are stored as their SHA-256: a leaked table cannot be replayed as sessions. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url')
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  client: { userAgent?: string; ip?: string } = {},
+): Promise<{ token: string; sessionId: string }> {
+  const token = newToken()
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip ?? null,
+    })
+    .returning({ id: sessions.id })
+  if (!row) throw new Error('session insert returned no row')
+  return { token, sessionId: row.id }
+}
+
+/** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
+export async function resolveSession(db: Database, token: string): Promise<AuthenticatedSession | null> {
+  // Well-formed tokens are 43 base64url characters; anything else is not worth a query.
+  if (!/^[\w-]{20,100}$/.test(token)) return null
+  const now = new Date()
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      userId: users.id,
+      username: users.username,
+      roles: users.roles,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .limit(1)
+  if (!row) return null
+  const idleFor = now.getTime() - row.lastUsedAt.getTime()
+  if (idleFor > SESSION_IDLE_MS) return null
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id))
+  }
+  return { id: row.id, user: { id: row.userId, username: row.username, roles: row.roles } }
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
+}
+
+/** Every live session of a user, revoked at once (password reset); returns their ids to cut sockets. */
+export async function revokeUserSessions(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return rows.map((row) => row.id)
+}
+
+/** Reads `Authorization: Bearer <token>` (or the absolute-link query form `?authorization=Bearer ...`). */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
+  return match?.[1] ?? null
+}

@@ -1,0 +1,46 @@
+import { and, asc, eq } from 'drizzle-orm'
+import type { ContentEntry } from '../../../shared/contract/content'
+import type { Executor } from '../../db/client'
+import { content } from '../../db/schema'
+import type { SupportedLocale } from '../../http/locale'
+
+type ContentDomain = (typeof content.$inferSelect)['domain']
+
+export const CONTENT_DOMAINS: readonly ContentDomain[] = ['faq', 'terms', 'home']
+export const isContentDomain = (value: string): value is ContentDomain =>
+  (CONTENT_DOMAINS as readonly string[]).includes(value)
+
+const toEntry = (row: typeof content.$inferSelect): ContentEntry => ({
+  code: row.code,
+  title: row.title,
+  body: row.body,
+  topic: row.topic,
+  position: row.position,
+  updatedAt: row.updatedAt.toISOString(),
+})
+
+async function entriesOf(db: Executor, domain: ContentDomain, locale: SupportedLocale) {
+  const rows = await db
+    .select()
+    .from(content)
+    .where(and(eq(content.domain, domain), eq(content.locale, locale)))
+    .orderBy(asc(content.position), asc(content.code))
+  return rows.map(toEntry)
+}
+
+/**
+ * The entries of a content domain in a locale, with English filling any entry the locale lacks
+ * (a new FAQ entry is readable everywhere before its translations arrive).
+ */
+export async function listContent(
+  db: Executor,
+  domain: ContentDomain,
+  locale: SupportedLocale,
+): Promise<ContentEntry[]> {
+  const wanted = await entriesOf(db, domain, locale)
+  if (locale === 'en') return wanted
+  const english = await entriesOf(db, domain, 'en')
+  const have = new Set(wanted.map((entry) => entry.code))
+  const merged = [...wanted, ...english.filter((entry) => !have.has(entry.code))]
+  return merged.sort((a, b) => a.position - b.position || a.code.localeCompare(b.code))
+}

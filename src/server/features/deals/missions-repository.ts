@@ -1,0 +1,84 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import type { Mission } from '../../../shared/contract/deals'
+import type { Executor } from '../../db/client'
+import { deals, missions, providers } from '../../db/schema'
+import { localized, type SupportedLocale } from '../../http/locale'
+
+// Deals that hold a spot: a stopped deal gives its spot back.
+const SPOT_HOLDING_STATES = ['inprogress', 'finished'] as const
+
+const missionColumns = {
+  mission: missions,
+  provider: providers,
+  taken: sql<number>`(select count(*)::int from ${deals} where ${deals.missionId} = ${missions.id} and ${inArray(deals.state, [...SPOT_HOLDING_STATES])})`,
+}
+
+type MissionRow = {
+  mission: typeof missions.$inferSelect
+  provider: typeof providers.$inferSelect
+  taken: number
+}
+
+export function toMission({ mission, provider, taken }: MissionRow, locale: SupportedLocale): Mission {
+  return {
+    code: mission.code,
+    title: localized(mission.title, locale),
+    description: localized(mission.description, locale),
+    tips: localized(mission.tips, locale),
+    thumbnail: mission.thumbnail ?? null,
+    provider: {
+      id: provider.id,
+      name: provider.name,
+      slug: provider.slug,
+      logo: provider.logo ?? null,
+      description: provider.description,
+      theme: provider.theme,
+    },
+    tools: mission.integration,
+    reward: { model: mission.rewardModel, amount: { amount: mission.rewardCents, currency: 'EUR' } },
+    goal: mission.goal,
+    spots: mission.spots,
+    spotsLeft: Math.max(0, mission.spots - Number(taken)),
+    startsAt: mission.startsAt.toISOString(),
+    endsAt: mission.endsAt?.toISOString() ?? null,
+    status: mission.status,
+  }
+}
+
+/** Published missions, oldest first; optionally without those a user already has a deal on. */
+export async function listPublishedMissions(
+  db: Executor,
+  locale: SupportedLocale,
+  options: { excludeUserId?: string } = {},
+): Promise<Mission[]> {
+  const taken = options.excludeUserId
+    ? db.select({ id: deals.missionId }).from(deals).where(eq(deals.userId, options.excludeUserId))
+    : undefined
+  const rows = await db
+    .select(missionColumns)
+    .from(missions)
+    .innerJoin(providers, eq(providers.id, missions.providerId))
+    .where(and(eq(missions.status, 'published'), taken ? notInArray(missions.id, taken) : undefined))
+    .orderBy(asc(missions.startsAt), asc(missions.code))
+  return rows.map((row) => toMission(row, locale))
+}
+
+/** One mission by code, published or closed (a deal's page still shows a closed mission); drafts stay hidden. */
+export async function findVisibleMission(
+  db: Executor,
+  code: string,
+  locale: SupportedLocale,
+): Promise<Mission | null> {
+  const [row] = await db
+    .select(missionColumns)
+    .from(missions)
+    .innerJoin(providers, eq(providers.id, missions.providerId))
+    .where(and(eq(missions.code, code), inArray(missions.status, ['published', 'closed'])))
+    .limit(1)
+  return row ? toMission(row, locale) : null
+}
+
+export async function countMissions(db: Executor): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(missions)
+  return row?.total ?? 0
+}

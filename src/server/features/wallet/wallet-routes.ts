@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify'
+
+// Filled by its feature's issue; registered by app.ts.
+export async function walletRoutes(_app: FastifyInstance) {}

@@ -1,0 +1,174 @@
+import type { Type } from 'arktype'
+import { type } from 'arktype'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { formErrorsFromArk } from '../../shared/contract/errors'
+import {
+  type EndpointName,
+  type EndpointParams,
+  endpoints,
+  type HttpMethod,
+  routePath,
+} from '../../shared/endpoints'
+import { forbidden, formInvalid, unauthorized } from './api-error'
+import { splitMultipartBody, type UploadedFile } from './multipart'
+
+export interface SessionUser {
+  id: string
+  username: string
+  roles: string[]
+}
+
+export interface AuthenticatedSession {
+  id: string
+  user: SessionUser
+}
+
+/** Route parameters as the server receives them: always strings. */
+export type ServerParams<N extends EndpointName> = { [K in keyof EndpointParams<N>]: string }
+
+export interface EndpointContext<N extends EndpointName, B, Q> {
+  params: ServerParams<N>
+  body: B
+  query: Q
+  files: Record<string, UploadedFile>
+  /** The signed-in user, when the request carries a valid token (always set on non-public routes). */
+  session: AuthenticatedSession | null
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export interface EndpointOptions<B, Q> {
+  body?: Type<B>
+  query?: Type<Q>
+  /** Passed through to Fastify: rate limits, body limits and the like. */
+  route?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>
+}
+
+type Runner = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+// A parameter is a short identifier in every route we have; anything longer is junk or an attack.
+const MAX_PARAM_LENGTH = 200
+
+export const isAdmin = (user: SessionUser) => user.roles.includes('admin')
+
+/** Enforces the endpoint table's `access` column; the one place access rules live. */
+export function checkAccess(name: EndpointName, session: AuthenticatedSession | null, params: object): void {
+  const { access } = endpoints[name]
+  if (access === 'public') return
+  if (!session) throw unauthorized()
+  if (access === 'session') return
+  if (access === 'admin') {
+    if (!isAdmin(session.user)) throw forbidden()
+    return
+  }
+  // owner: the {username} or {user} placeholder must name the caller (admins may act for anyone).
+  const values = params as Record<string, string | undefined>
+  const owner = values.username ?? values.user
+  if (isAdmin(session.user)) return
+  if (!owner || owner.toLowerCase() !== session.user.username.toLowerCase()) throw forbidden()
+}
+
+function validate<T>(schema: Type<T> | undefined, value: unknown, fallback: T): T {
+  if (!schema) return (value ?? fallback) as T
+  const result = schema(value ?? fallback)
+  if (result instanceof type.errors) throw formInvalid(formErrorsFromArk(result))
+  return result as T
+}
+
+function checkParams(params: unknown): void {
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PARAM_LENGTH) {
+      throw formInvalid({ children: { [key]: { errors: ['validation.invalid'] } } })
+    }
+  }
+}
+
+// PUT endpoints whose path also has a POST: a POST carrying `_method=put` (SPEC §7: a PUT with form
+// data is sent as a POST) must reach the PUT runner. The map is decorated on the root instance, so every
+// encapsulated feature plugin sees the same one.
+const pathsWithPut = new Set<string>(
+  Object.values(endpoints)
+    .filter((row) => row.method === 'PUT')
+    .map((row) => row.path),
+)
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    putRunners: Map<string, Runner>
+  }
+}
+
+function wantsPut(request: FastifyRequest): boolean {
+  const body = request.body as Record<string, unknown> | null | undefined
+  if (!body || typeof body !== 'object') return false
+  const field = body._method
+  const value = typeof field === 'object' && field !== null && 'value' in field ? field.value : field
+  return typeof value === 'string' && value.toLowerCase() === 'put'
+}
+
+/**
+ * Registers the route of a named endpoint: method and path come from the shared table, access is
+ * enforced from its `access` column, params/query/body are validated with the contract's arktype
+ * schemas (failures become FORM_0001 with the nested form errors), and the handler gets typed values.
+ */
+export function registerEndpoint<N extends EndpointName, B = undefined, Q = Record<string, never>>(
+  app: FastifyInstance,
+  name: N,
+  options: EndpointOptions<B, Q>,
+  handler: (context: EndpointContext<N, B, Q>) => Promise<unknown>,
+): void {
+  const definition = endpoints[name]
+  const run: Runner = async (request, reply) => {
+    checkParams(request.params)
+    checkAccess(name, request.session, request.params as object)
+    const { fields, files } = splitMultipartBody(request.body)
+    const body = validate(options.body, fields, undefined as B)
+    const query = validate(options.query, request.query, {} as Q)
+    return handler({
+      params: request.params as ServerParams<N>,
+      body,
+      query,
+      files,
+      session: request.session,
+      request,
+      reply,
+    })
+  }
+  const method: HttpMethod = definition.method
+  const url = routePath(name)
+  if (method === 'PUT') app.putRunners.set(definition.path, run)
+  const dispatch: Runner =
+    method === 'POST' && pathsWithPut.has(definition.path)
+      ? (request, reply) => {
+          const put = app.putRunners.get(definition.path)
+          return wantsPut(request) && put ? put(request, reply) : run(request, reply)
+        }
+      : run
+  app.route({ method, url, ...options.route, handler: dispatch })
+}
+
+/**
+ * For PUT endpoints with no POST twin in the table, a POST route that only accepts `_method=put`.
+ * Called once after every feature registered its endpoints.
+ */
+export function registerMethodOverrides(app: FastifyInstance): void {
+  const postPaths = new Set<string>(
+    Object.values(endpoints)
+      .filter((row) => row.method === 'POST')
+      .map((row) => row.path),
+  )
+  for (const path of pathsWithPut) {
+    if (postPaths.has(path)) continue
+    app.route({
+      method: 'POST',
+      url: path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: async (request, reply) => {
+        const put = app.putRunners.get(path)
+        if (!put || !wantsPut(request)) {
+          return reply.code(405).send({ code: 'METHOD_NOT_ALLOWED', message: 'Use PUT for this resource' })
+        }
+        return put(request, reply)
+      },
+    })
+  }
+}

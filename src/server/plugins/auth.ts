@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { bearerToken, resolveSession } from '../features/auth/sessions'
+import type { AuthenticatedSession } from '../http/register-endpoint'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, resolved from the bearer token; null for anonymous requests. */
+    session: AuthenticatedSession | null
+  }
+}
+
+/**
+ * Resolves `Authorization: Bearer <token>` on API requests. Downloads opened as plain links (the
+ * absolute-link form of SPEC §7) carry it as `?authorization=Bearer ...` on GET requests instead.
+ * A bad token makes the request anonymous; routes that need a session then answer 401.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('session', null)
+    app.addHook('preHandler', async (request) => {
+      if (!request.url.startsWith('/api/')) return
+      const fromQuery =
+        request.method === 'GET'
+          ? (request.query as Record<string, unknown> | undefined)?.authorization
+          : undefined
+      const header = request.headers.authorization ?? (typeof fromQuery === 'string' ? fromQuery : undefined)
+      const token = bearerToken(header)
+      request.session = token ? await resolveSession(app.db, token) : null
+    })
+  },
+  { name: 'auth', dependencies: ['database'] },
+)

@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { isApiPath, sendApiNotFound } from './errors'
+
+// Hashed file names change with their content, so a browser may keep them forever.
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+// The shell, the worker and the manifest must be revalidated on every load, or updates never arrive.
+const REVALIDATE = 'no-cache'
+// Icons and other unhashed public files: a day is fresh enough.
+const DAILY = 'public, max-age=86400'
+
+const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
+
+export function cacheControlFor(relativePath: string): string {
+  const normalized = relativePath.replace(/^\/+/, '')
+  if (normalized.startsWith('assets/')) return IMMUTABLE
+  if (REVALIDATED_FILES.has(normalized) || normalized.startsWith('workbox-')) return REVALIDATE
+  return DAILY
+}
+
+export const uploadsDir = (config: Config) => join(config.dataDir, 'uploads', 'public')
+
+/**
+ * Serves the built PWA (with caching suited to each file), public uploads, and the app shell for
+ * every client route; unknown API paths get the contract's JSON 404 instead.
+ */
+export const clientAppPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const shellPath = join(config.clientDir, 'index.html')
+    const hasClient = existsSync(shellPath)
+    if (hasClient) {
+      await app.register(fastifyStatic, {
+        root: config.clientDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        setHeaders: (res, filePath) => {
+          res.header('cache-control', cacheControlFor(filePath.slice(config.clientDir.length)))
+        },
+      })
+    } else {
+      app.log.warn(`no built client at ${config.clientDir}: run "npm run build" to serve the app`)
+    }
+    const uploads = uploadsDir(config)
+    mkdirSync(uploads, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => res.header('cache-control', DAILY),
+    })
+
+    let shell: string | undefined
+    const sendShell = async (reply: FastifyReply) => {
+      shell ??= await readFile(shellPath, 'utf8')
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(shell)
+    }
+    app.decorate('sendAppShell', sendShell)
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/'
+      if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD'))
+        return sendApiNotFound(reply)
+      if (!hasClient)
+        return reply.code(503).type('text/plain').send('The client is not built: run "npm run build".')
+      return sendShell(reply)
+    })
+  },
+  { name: 'client-app' },
+)
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers with the client's app shell (index.html), for client-rendered routes. */
+    sendAppShell(reply: FastifyReply): Promise<FastifyReply>
+  }
+}

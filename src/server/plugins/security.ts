@@ -1,0 +1,72 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+
+/** Origins that may call the API from a browser and open sockets: our own, plus the configured extras. */
+export function allowedOrigins(config: Config): Set<string> {
+  return new Set([new URL(config.publicUrl).origin, ...config.corsOrigins])
+}
+
+function contentSecurityPolicy(config: Config, frameAncestors: string) {
+  const stripe = config.stripePublicKey ? ['https://js.stripe.com'] : []
+  const turnstile = config.turnstile ? ['https://challenges.cloudflare.com'] : []
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...stripe, ...turnstile],
+    // Inline style attributes are used for progress widths; no inline scripts are allowed.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", 'ws:', 'wss:', ...stripe],
+    'frame-src': [...stripe, ...turnstile].length ? [...stripe, ...turnstile] : ["'none'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [frameAncestors],
+  }
+}
+
+function serialise(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
+}
+
+/** The goal widget is made to be embedded (OBS browser sources, overlays): it alone may be framed. */
+const isFramable = (url: string) => url === '/widgets' || url.startsWith('/widgets/')
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const https = config.publicUrl.startsWith('https:')
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, "'none'") },
+      // HSTS only means something over HTTPS; on plain HTTP it would be ignored or pin a dev host.
+      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+    })
+    const widgetPolicy = serialise(contentSecurityPolicy(config, '*'))
+    app.addHook('onSend', async (request, reply, payload) => {
+      const url = request.url.split('?')[0] ?? ''
+      if (url.startsWith('/api/')) reply.header('cache-control', 'no-store')
+      if (isFramable(url)) {
+        reply.header('content-security-policy', widgetPolicy)
+        reply.removeHeader('x-frame-options')
+      }
+      return payload
+    })
+    const origins = allowedOrigins(config)
+    await app.register(cors, {
+      origin: (origin, callback) => callback(null, origin === undefined || origins.has(origin)),
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key'],
+      maxAge: 600,
+    })
+  },
+  { name: 'security' },
+)

@@ -1,0 +1,132 @@
+/** Bodies and queries of the admin API under /api/admin (DESIGN §2–3). */
+import { type } from 'arktype'
+import {
+  Code,
+  IsoDateTime,
+  localizedText,
+  MAX_CENTS,
+  MediaObject,
+  optionalText,
+  PositiveCents,
+  requiredText,
+  Uuid,
+} from './common'
+import { MissionStatus, RewardModel, WidgetTheme } from './deals'
+import { KycStatus, PayoutStatus } from './wallet'
+
+/** 500: room for a clear explanation to the user or the audit log, not an essay. */
+const REASON_MAX = 500
+const NAME_MAX = 100
+const DESCRIPTION_MAX = 5000
+/** Content bodies are markdown pages such as the terms, which run long. */
+const CONTENT_BODY_MAX = 100_000
+
+export const AdminStatusQuery = type({ '+': 'delete', 'status?': 'string <= 32' })
+export type AdminStatusQuery = typeof AdminStatusQuery.infer
+
+/** A rejection must tell the user why, so the reason is required then. */
+export const KycReviewBody = type({
+  '+': 'reject',
+  status: "'verified' | 'rejected'",
+  'reason?': optionalText(REASON_MAX),
+}).narrow((body, ctx) => {
+  if (body.status !== 'rejected' || (body.reason ?? '').trim() !== '') return true
+  return ctx.reject({ expected: 'a reason', relativePath: ['reason'], meta: { rule: 'required' } })
+})
+export type KycReviewBody = typeof KycReviewBody.infer
+
+export const PayoutUpdateBody = type({
+  '+': 'reject',
+  status: "'paid' | 'failed'",
+  'reason?': optionalText(REASON_MAX),
+})
+export type PayoutUpdateBody = typeof PayoutUpdateBody.infer
+
+/** A signed correction of the ledger; zero would be an audit entry that changes nothing. */
+export const AdjustmentBody = type({
+  '+': 'reject',
+  amount: type('number.integer')
+    .and(`${-MAX_CENTS} <= number <= ${MAX_CENTS}`)
+    .narrow((amount, ctx) => amount !== 0 || ctx.reject({ expected: 'non-zero', meta: { rule: 'invalid' } })),
+  reason: requiredText(REASON_MAX),
+})
+export type AdjustmentBody = typeof AdjustmentBody.infer
+
+export const Slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 64')
+
+export const ProviderBody = type({
+  '+': 'reject',
+  name: requiredText(NAME_MAX),
+  slug: Slug,
+  'description?': optionalText(DESCRIPTION_MAX),
+  theme: WidgetTheme,
+  'logo?': MediaObject.or('null'),
+})
+export type ProviderBody = typeof ProviderBody.infer
+
+/** Parameter names are upper-case keys such as URL or ABSOLUTE_LINK; values are templates. */
+export const TechnicalIntegrationBody = type({
+  '+': 'reject',
+  type: type(/^[A-Z][A-Z0-9_]{0,31}$/),
+  parameters: type('Record<string, string <= 2048>'),
+})
+
+/** 1,000,000: more clicks or spots than any campaign here would buy. */
+const MAX_COUNT = 1_000_000
+const Count = type('number.integer').and(`1 <= number <= ${MAX_COUNT}`)
+
+export const MissionBody = type({
+  '+': 'reject',
+  'code?': Code,
+  providerId: 'string > 0',
+  title: localizedText(NAME_MAX * 2),
+  description: localizedText(DESCRIPTION_MAX),
+  'tips?': type({
+    '+': 'reject',
+    'en?': optionalText(DESCRIPTION_MAX),
+    'fr?': optionalText(DESCRIPTION_MAX),
+    'es?': optionalText(DESCRIPTION_MAX),
+  }),
+  'thumbnail?': MediaObject.or('null'),
+  tools: TechnicalIntegrationBody,
+  reward: type({ '+': 'reject', model: RewardModel, amount: PositiveCents }),
+  goal: Count,
+  spots: Count,
+  startsAt: 'string.date.iso',
+  'endsAt?': type('string.date.iso').or('null'),
+  status: MissionStatus,
+}).narrow((body, ctx) => {
+  if (!body.endsAt || Date.parse(body.endsAt) > Date.parse(body.startsAt)) return true
+  return ctx.reject({ expected: 'after the start', relativePath: ['endsAt'], meta: { rule: 'min' } })
+})
+export type MissionBody = typeof MissionBody.infer
+
+export const ContentUpdateBody = type({
+  '+': 'reject',
+  title: requiredText(NAME_MAX * 2),
+  body: requiredText(CONTENT_BODY_MAX),
+  'topic?': optionalText(NAME_MAX).or('null'),
+  'position?': 'number.integer >= 0',
+})
+export type ContentUpdateBody = typeof ContentUpdateBody.infer
+
+/** The admin queues show whose document or payout it is. */
+export const AdminKycItem = type({
+  id: Uuid,
+  username: 'string',
+  kind: 'string',
+  status: KycStatus,
+  reason: 'string | null',
+  mimeType: 'string',
+  createdAt: IsoDateTime,
+})
+export type AdminKycItem = typeof AdminKycItem.infer
+
+export const AdminPayoutItem = type({
+  id: 'string',
+  username: 'string',
+  amount: 'number.integer',
+  status: PayoutStatus,
+  createdAt: IsoDateTime,
+})
+export type AdminPayoutItem = typeof AdminPayoutItem.infer

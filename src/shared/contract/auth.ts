@@ -1,0 +1,132 @@
+/** Sign-up, sign-in, recovery and the user's own account (SPEC §3, §5, §7; DESIGN §2–3). */
+import { type } from 'arktype'
+import { PASSWORD_MAX_LENGTH } from '../validation-rules'
+import {
+  Captcha,
+  Email,
+  IsoDateTime,
+  Locale,
+  MediaObject,
+  Password,
+  requiredText,
+  Username,
+  Uuid,
+  withRule,
+} from './common'
+
+export const UserKind = type("'streamer' | 'provider'")
+export type UserKind = typeof UserKind.infer
+
+export const Role = type("'user' | 'admin'")
+export type Role = typeof Role.infer
+
+/** The user's own view; other users never see email, phone or roles. */
+export const User = type({
+  id: Uuid,
+  username: 'string',
+  email: 'string',
+  kind: UserKind,
+  roles: Role.array(),
+  locale: Locale,
+  avatar: MediaObject.or('null'),
+  phone: 'string | null',
+  creatorCode: 'string',
+  sponsor: 'string | null',
+  emailVerified: 'boolean',
+  createdAt: IsoDateTime,
+})
+export type User = typeof User.infer
+
+/** `code` is the session token, sent back as `Authorization: Bearer <code>`. */
+export const LoginResponse = type({ code: 'string', user: User })
+export type LoginResponse = typeof LoginResponse.infer
+
+/** Creator codes are short and URL-safe; empty means none (the field is hidden until asked for). */
+export const SponsorCode = type(/^[A-Za-z0-9_-]{0,64}$/)
+
+/** 254: long enough for an e-mail address, which some people type as their login. */
+const LOGIN_MAX_LENGTH = 254
+/** Verification and reset tokens are 43-character base64url strings; 512 leaves room to change that. */
+const TOKEN_MAX_LENGTH = 512
+
+export const SignupBody = type({
+  '+': 'reject',
+  username: Username,
+  email: Email,
+  plainPassword: Password,
+  'sponsor?': SponsorCode,
+  'captcha?': Captcha,
+  'locale?': Locale,
+})
+export type SignupBody = typeof SignupBody.infer
+
+/** Only presence is checked at sign-in: old passwords may predate today's rule. */
+export const SigninBody = type({
+  '+': 'reject',
+  username: requiredText(LOGIN_MAX_LENGTH),
+  plainPassword: requiredText(PASSWORD_MAX_LENGTH),
+  'captcha?': Captcha,
+})
+export type SigninBody = typeof SigninBody.infer
+
+export const RecoveryBody = type({
+  '+': 'reject',
+  username: requiredText(LOGIN_MAX_LENGTH),
+  'captcha?': Captcha,
+})
+export type RecoveryBody = typeof RecoveryBody.infer
+
+export const ResetBody = type({
+  '+': 'reject',
+  token: requiredText(TOKEN_MAX_LENGTH),
+  plainPassword: Password,
+})
+export type ResetBody = typeof ResetBody.infer
+
+export const VerifyBody = type({ '+': 'reject', token: requiredText(TOKEN_MAX_LENGTH) })
+export type VerifyBody = typeof VerifyBody.infer
+
+/** International numbers as people type them: digits, spaces, dots, dashes, brackets, a leading +. */
+export const Phone = type(/^\+?[0-9 ().-]{6,24}$/)
+
+/**
+ * Changes to one's own account. Changing the e-mail or the password needs the current password;
+ * roles, kind, ids and codes are not part of it, and sending them is refused.
+ */
+export const UserUpdateBody = type({
+  '+': 'reject',
+  'email?': Email,
+  'phone?': Phone.or('null'),
+  'locale?': Locale,
+  'currentPassword?': requiredText(PASSWORD_MAX_LENGTH),
+  'plainPassword?': Password,
+}).narrow((body, ctx) => {
+  const sensitive = body.plainPassword !== undefined || body.email !== undefined
+  if (!sensitive || body.currentPassword !== undefined) return true
+  return ctx.reject({
+    expected: 'the current password',
+    relativePath: ['currentPassword'],
+    meta: { rule: 'required' },
+  })
+})
+export type UserUpdateBody = typeof UserUpdateBody.infer
+
+/** A connected streaming platform account (e.g. Twitch). */
+export const Platform = type({
+  code: 'string',
+  reference: 'string',
+  displayName: 'string',
+  connectedAt: IsoDateTime,
+})
+export type Platform = typeof Platform.infer
+
+export const TwitchConnectBody = type({
+  '+': 'reject',
+  code: requiredText(TOKEN_MAX_LENGTH),
+  'redirectUri?': withRule(type('string <= 2048'), 'url'),
+})
+export type TwitchConnectBody = typeof TwitchConnectBody.infer
+
+/** Answer of `GET /api/access/admin/{token}`. */
+export const AdminAccess = type({ admin: 'boolean' })
+export type AdminAccess = typeof AdminAccess.infer

@@ -1,0 +1,118 @@
+/** Building blocks every feature contract uses: money, locale, media, ids, lists, field rules. */
+import { type Type, type } from 'arktype'
+import {
+  isValidIban,
+  normalizeIban,
+  PASSWORD_DIGIT,
+  PASSWORD_LOWER,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_UPPER,
+  URL_PATTERN,
+  USERNAME_PATTERN,
+} from '../validation-rules'
+import type { ValidationRule } from './errors'
+
+/** Tags every constraint of a schema with the rule whose message a failure should show. */
+export function withRule<T extends Type>(schema: T, rule: ValidationRule): T {
+  return schema.configure({ rule }, 'references') as T
+}
+
+export const LOCALES = ['en', 'fr', 'es'] as const
+export const DEFAULT_LOCALE = 'en'
+export const Locale = type.enumerated(...LOCALES)
+export type Locale = typeof Locale.infer
+
+export const Currency = type("'EUR'")
+export type Currency = typeof Currency.infer
+
+/** 10 M€ in cents: above any single payout, adjustment or reward here, and far from 2^53 when summed. */
+export const MAX_CENTS = 1_000_000_000
+
+/** Integer cents; signed, because ledger entries and balances may be negative. */
+export const Cents = type('number.integer')
+export const PositiveCents = type('number.integer').and(type.number.atMost(MAX_CENTS)).and('number > 0')
+
+export const Money = type({ amount: Cents, currency: Currency })
+export type Money = typeof Money.infer
+
+export const MediaObject = type({ path: 'string', reference: 'string' })
+export type MediaObject = typeof MediaObject.infer
+
+export const Uuid = type('string.uuid')
+export type Uuid = typeof Uuid.infer
+
+/** ISO-8601 timestamp in UTC, as the server writes it. */
+export const IsoDateTime = type('string')
+
+/** Deal, mission and provider codes travel in URLs: keep them URL-safe and short. */
+export const Code = type(/^[A-Za-z0-9_-]{1,64}$/)
+export type Code = typeof Code.infer
+
+export const Username = withRule(type('string').and(USERNAME_PATTERN), 'username')
+export type Username = typeof Username.infer
+
+/** 254: the longest address SMTP can deliver to (RFC 5321 path limit). */
+export const Email = type('string.email').and('string <= 254')
+
+/** A required piece of text of at most `max` characters; empty counts as missing. */
+export function requiredText(max: number) {
+  return withRule(type('string').atLeastLength(1), 'required').and(type('string').atMostLength(max))
+}
+
+export function optionalText(max: number) {
+  return type('string').atMostLength(max)
+}
+
+export const Password = withRule(
+  type('string')
+    .atLeastLength(PASSWORD_MIN_LENGTH)
+    .and(PASSWORD_UPPER)
+    .and(PASSWORD_LOWER)
+    .and(PASSWORD_DIGIT),
+  'password',
+).and(type('string').atMostLength(PASSWORD_MAX_LENGTH))
+
+/** 2048: the longest URL every browser and proxy on the way accepts. */
+export const Url = withRule(type('string').and(URL_PATTERN), 'url').and('string <= 2048')
+
+/** Accepts spaced or lower-case input, checks mod-97 and the country's length, yields the compact form. */
+export const Iban = type('string <= 64')
+  .pipe((value) => normalizeIban(value))
+  .narrow(
+    (value, ctx) => isValidIban(value) || ctx.reject({ expected: 'a valid IBAN', meta: { rule: 'iban' } }),
+  )
+
+/** Turnstile tokens are at most 2048 characters; the slack covers future formats. */
+export const Captcha = type('string <= 4096')
+
+export const CountryCode = type(/^[A-Z]{2}$/)
+
+/** Lists travel as `{ items, total?, nextCursor? }`; single resources travel bare. */
+export interface List<T> {
+  items: T[]
+  total?: number
+  nextCursor?: string
+}
+
+export function listOf<T>(item: Type<T>): Type<List<T>> {
+  return type({ items: item.array(), 'total?': 'number.integer >= 0', 'nextCursor?': 'string' }) as Type<
+    List<T>
+  >
+}
+
+/** 100: a page large enough for any screen and small enough to answer fast. */
+export const MAX_PAGE_SIZE = 100
+
+/** Cursor paging for long lists (transactions, events, admin queues); query values arrive as strings. */
+export const PageQuery = type({
+  '+': 'delete',
+  'cursor?': 'string <= 256',
+  'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${MAX_PAGE_SIZE}`),
+})
+export type PageQuery = typeof PageQuery.infer
+
+/** Text in each supported locale; English is the fallback, so it is the one required. */
+export function localizedText(max: number) {
+  return type({ '+': 'reject', en: requiredText(max), 'fr?': optionalText(max), 'es?': optionalText(max) })
+}

@@ -1,0 +1,141 @@
+/** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
+import { type } from 'arktype'
+import { Code, IsoDateTime, MediaObject, Money } from './common'
+
+export const WIDGET_THEMES = ['default', 'wargaming', 'spike', 'nova', 'arcade'] as const
+export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
+export type WidgetTheme = typeof WidgetTheme.infer
+
+export const Provider = type({
+  id: 'string',
+  name: 'string',
+  slug: 'string',
+  logo: MediaObject.or('null'),
+  description: 'string',
+  theme: WidgetTheme,
+})
+export type Provider = typeof Provider.infer
+
+/** Known types get a link (see integration-links.ts); any other type is kept and links to "-". */
+export const INTEGRATION_TYPES = ['CUSTOM_CODE', 'MIXTE', 'LINK', 'WARGAMING', 'SPIKE_LINK'] as const
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number]
+
+export const TechnicalIntegration = type({ type: 'string', parameters: 'Record<string, string>' })
+export type TechnicalIntegration = typeof TechnicalIntegration.infer
+
+export const RewardModel = type("'cpc' | 'fixed'")
+export type RewardModel = typeof RewardModel.infer
+
+export const MissionStatus = type("'draft' | 'published' | 'closed'")
+export type MissionStatus = typeof MissionStatus.infer
+
+/** A mission as the public sees it, already localized by the server (English fallback). */
+export const Mission = type({
+  code: 'string',
+  title: 'string',
+  description: 'string',
+  tips: 'string',
+  thumbnail: MediaObject.or('null'),
+  provider: Provider,
+  tools: TechnicalIntegration,
+  reward: { model: RewardModel, amount: Money },
+  goal: 'number.integer',
+  spots: 'number.integer',
+  spotsLeft: 'number.integer',
+  startsAt: IsoDateTime,
+  endsAt: 'string | null',
+  status: MissionStatus,
+})
+export type Mission = typeof Mission.infer
+
+export const DEAL_STATES = ['inprogress', 'finished', 'stopped'] as const
+export const DealState = type.enumerated(...DEAL_STATES)
+export type DealState = typeof DealState.infer
+
+/** SPEC §4: finished counts as completed; inprogress and stopped are listed as in progress. */
+export const isCompletedState = (state: DealState): boolean => state === 'finished'
+
+export const Deal = type({
+  code: 'string',
+  state: DealState,
+  progress: 'number',
+  goal: 'number',
+  earned: Money,
+  mission: Mission,
+  user: { username: 'string' },
+  'widgetToken?': 'string',
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  finishedAt: 'string | null',
+})
+export type Deal = typeof Deal.infer
+
+export const DEAL_EVENT_TYPES = [
+  'subscribed',
+  'click',
+  'conversion',
+  'goal_reached',
+  'finished',
+  'stopped',
+  'credited',
+  'rejected',
+] as const
+export const DealEventType = type.enumerated(...DEAL_EVENT_TYPES)
+export type DealEventType = typeof DealEventType.infer
+
+export const DealEvent = type({
+  id: 'string',
+  type: DealEventType,
+  valid: 'boolean',
+  reason: 'string | null',
+  amount: Money.or('null'),
+  createdAt: IsoDateTime,
+})
+export type DealEvent = typeof DealEvent.infer
+
+/**
+ * `?state=inprogress&state=stopped` arrives as a string or an array depending on how many were sent;
+ * both become an array. No state means every state.
+ */
+export const DealStatesQuery = type({
+  '+': 'delete',
+  'state?': DealState.or(DealState.array()).pipe((value): DealState[] =>
+    Array.isArray(value) ? value : [value],
+  ),
+})
+export type DealStatesQuery = typeof DealStatesQuery.infer
+
+/** `GET /api/deals/missions?exclude_current_user=true` hides missions the caller already took. */
+export const MissionsQuery = type({
+  '+': 'delete',
+  'exclude_current_user?': type("'true' | 'false' | '1' | '0'").pipe(
+    (value) => value === 'true' || value === '1',
+  ),
+})
+export type MissionsQuery = typeof MissionsQuery.infer
+
+export const DealCodeParams = type({ code: Code })
+export type DealCodeParams = typeof DealCodeParams.infer
+
+export const AdminDealStateBody = type({ '+': 'reject', state: DealState })
+export type AdminDealStateBody = typeof AdminDealStateBody.infer
+
+/** Answer of the check endpoint: where the viewer's browser goes next ("-" when there is no link). */
+export const CheckResponse = type({ url: 'string' })
+export type CheckResponse = typeof CheckResponse.infer
+
+/** What `GET /api/widgets/widget/{token}` returns: only what the stream overlay shows. */
+export const WidgetView = type({
+  missionTitle: 'string',
+  providerName: 'string',
+  theme: WidgetTheme,
+  progress: 'number',
+  goal: 'number',
+  state: DealState,
+  reward: { model: RewardModel, amount: Money },
+})
+export type WidgetView = typeof WidgetView.infer
+
+/** The live update a widget receives over the socket. */
+export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 'number', state: DealState })
+export type WidgetProgress = typeof WidgetProgress.infer

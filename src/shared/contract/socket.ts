@@ -1,0 +1,46 @@
+/**
+ * Socket.io event typing shared by the server (`new Server<ClientToServerEvents, ServerToClientEvents>`)
+ * and the client. Type-only imports: the live client must not pull arktype in.
+ */
+import type { Deal, DealEvent, WidgetProgress } from './deals'
+import type { Wallet } from './wallet'
+
+export const SocketEvent = {
+  DealUpdated: 'deal:updated',
+  DealEvent: 'deal:event',
+  WalletUpdated: 'wallet:updated',
+  WidgetProgress: 'widget:progress',
+  SessionRevoked: 'session:revoked',
+  WidgetSubscribe: 'widget:subscribe',
+  WidgetUnsubscribe: 'widget:unsubscribe',
+} as const
+
+export interface DealEventPayload {
+  dealCode: string
+  event: DealEvent
+}
+
+export interface ServerToClientEvents {
+  'deal:updated': (deal: Deal) => void
+  'deal:event': (payload: DealEventPayload) => void
+  'wallet:updated': (wallet: Wallet) => void
+  'widget:progress': (progress: WidgetProgress) => void
+  /** The session token was revoked (logout elsewhere, password reset): the client signs out. */
+  'session:revoked': () => void
+}
+
+export interface WidgetSubscribeAck {
+  ok: boolean
+  error?: string
+}
+
+/** Widgets are public (OBS sources have no session): they join a room by their widget token. */
+export interface ClientToServerEvents {
+  'widget:subscribe': (token: string, ack?: (result: WidgetSubscribeAck) => void) => void
+  'widget:unsubscribe': (token: string) => void
+}
+
+/** Handshake `auth` payload; signed-out sockets (widgets) send none. */
+export interface SocketAuth {
+  token?: string
+}

@@ -1,0 +1,189 @@
+/** Wallet, certification, bank accounts, ledger and payouts (SPEC §3–4, DESIGN §2–3). */
+import { type } from 'arktype'
+import { Phone } from './auth'
+import {
+  CountryCode,
+  Iban,
+  IsoDateTime,
+  Money,
+  optionalText,
+  PositiveCents,
+  requiredText,
+  Uuid,
+} from './common'
+
+export const CertificationStatus = type("'none' | 'pending' | 'verified' | 'rejected'")
+export type CertificationStatus = typeof CertificationStatus.infer
+
+export const WalletKind = type("'person' | 'business'")
+export type WalletKind = typeof WalletKind.infer
+
+/** 100 and 200: generous for names and street lines, small enough for a bank transfer's fields. */
+const NAME_MAX = 100
+const LINE_MAX = 200
+const POSTAL_CODE_MAX = 16
+
+export const Address = type({
+  line1: 'string',
+  'line2?': 'string',
+  city: 'string',
+  postalCode: 'string',
+  country: 'string',
+})
+export type Address = typeof Address.infer
+
+export const PersonInfo = type({
+  firstName: 'string',
+  lastName: 'string',
+  birthDate: 'string',
+  'phone?': 'string',
+  address: Address,
+})
+export type PersonInfo = typeof PersonInfo.infer
+
+export const BusinessInfo = type({
+  name: 'string',
+  registrationNumber: 'string',
+  'vatNumber?': 'string',
+  address: Address,
+})
+export type BusinessInfo = typeof BusinessInfo.infer
+
+export const BankAccount = type({
+  id: 'string',
+  holderName: 'string',
+  ibanMasked: 'string',
+  country: 'string',
+  isDefault: 'boolean',
+  active: 'boolean',
+  createdAt: IsoDateTime,
+})
+export type BankAccount = typeof BankAccount.infer
+
+export const Wallet = type({
+  id: 'string',
+  kind: WalletKind,
+  person: PersonInfo,
+  business: BusinessInfo.or('null'),
+  balance: Money,
+  informations: { bankAccounts: BankAccount.array() },
+  stripe: { status: { person: { status: CertificationStatus, reason: 'string | null' } } },
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+})
+export type Wallet = typeof Wallet.infer
+
+/** A real calendar day in YYYY-MM-DD, not in the future (2023-02-30 is refused). */
+export const BirthDate = type(/^\d{4}-\d{2}-\d{2}$/).narrow((value, ctx) => {
+  const date = new Date(`${value}T00:00:00Z`)
+  const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  if (real && date.getTime() <= Date.now()) return true
+  return ctx.reject({ expected: 'a past date', meta: { rule: 'date' } })
+})
+
+export const AddressBody = type({
+  '+': 'reject',
+  line1: requiredText(LINE_MAX),
+  'line2?': optionalText(LINE_MAX),
+  city: requiredText(NAME_MAX),
+  postalCode: requiredText(POSTAL_CODE_MAX),
+  country: CountryCode,
+})
+
+export const PersonBody = type({
+  '+': 'reject',
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  birthDate: BirthDate,
+  'phone?': Phone,
+  address: AddressBody,
+})
+
+export const BusinessBody = type({
+  '+': 'reject',
+  name: requiredText(LINE_MAX),
+  registrationNumber: requiredText(NAME_MAX),
+  'vatNumber?': optionalText(NAME_MAX),
+  address: AddressBody,
+})
+
+/** Create and update share one body; a business wallet must say which business. */
+export const WalletBody = type({
+  '+': 'reject',
+  kind: WalletKind,
+  person: PersonBody,
+  'business?': BusinessBody,
+}).narrow((body, ctx) => {
+  if (body.kind !== 'business' || body.business !== undefined) return true
+  return ctx.reject({ expected: 'business details', relativePath: ['business'], meta: { rule: 'required' } })
+})
+export type WalletBody = typeof WalletBody.infer
+
+export const BankAccountBody = type({ '+': 'reject', holderName: requiredText(LINE_MAX), iban: Iban })
+export type BankAccountBody = typeof BankAccountBody.infer
+
+export const TransactionKind = type("'earning' | 'payout' | 'payout_reversal' | 'adjustment'")
+export type TransactionKind = typeof TransactionKind.infer
+
+export const Transaction = type({
+  id: 'string',
+  kind: TransactionKind,
+  amount: Money,
+  description: 'string',
+  dealCode: 'string | null',
+  payoutId: 'string | null',
+  createdAt: IsoDateTime,
+})
+export type Transaction = typeof Transaction.infer
+
+export const PayoutStatus = type("'pending' | 'paid' | 'failed'")
+export type PayoutStatus = typeof PayoutStatus.infer
+
+export const Payout = type({
+  id: 'string',
+  amount: Money,
+  status: PayoutStatus,
+  bankAccountId: 'string',
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+})
+export type Payout = typeof Payout.infer
+
+/** Sent with an `Idempotency-Key` header; no bank account means the default one. */
+export const PayoutBody = type({ '+': 'reject', amount: PositiveCents, 'bankAccountId?': Uuid })
+export type PayoutBody = typeof PayoutBody.infer
+
+/** 200: a UUID or any sane client-made key fits; longer keys are abuse. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
+export const IdempotencyKey = requiredText(IDEMPOTENCY_KEY_MAX_LENGTH)
+
+export const KYC_KINDS = ['identity', 'proof_of_address', 'company_registration'] as const
+export const KycKind = type.enumerated(...KYC_KINDS)
+export type KycKind = typeof KycKind.infer
+
+export const KycStatus = type("'pending' | 'verified' | 'rejected'")
+export type KycStatus = typeof KycStatus.infer
+
+export const KycDocument = type({
+  id: 'string',
+  kind: KycKind,
+  status: KycStatus,
+  reason: 'string | null',
+  mimeType: 'string',
+  size: 'number.integer',
+  createdAt: IsoDateTime,
+  reviewedAt: 'string | null',
+})
+export type KycDocument = typeof KycDocument.infer
+
+/** The non-file fields of the multipart KYC upload (the file itself is the `document` field). */
+export const KycUploadFields = type({ '+': 'delete', kind: KycKind })
+export type KycUploadFields = typeof KycUploadFields.infer
+
+export const Onboarding = type({
+  profileComplete: 'boolean',
+  walletCreated: 'boolean',
+  bankAccountAdded: 'boolean',
+  certificationVerified: 'boolean',
+})
+export type Onboarding = typeof Onboarding.infer

@@ -1,0 +1,163 @@
+/**
+ * The named endpoint table: one row per API call, shared by the client (which calls them) and the
+ * server (which registers its routes from the same paths, so the two can never drift apart).
+ *
+ * `access` says who may call a route:
+ * - `public`: anyone;
+ * - `session`: any signed-in user;
+ * - `owner`: only the user named by the `{username}`/`{user}` placeholder, or an admin;
+ * - `admin`: admins only.
+ * The access-control test walks this table, so a route added here without the check fails it.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type Access = 'public' | 'session' | 'owner' | 'admin'
+
+export interface EndpointDefinition {
+  readonly method: HttpMethod
+  readonly path: string
+  readonly access: Access
+}
+
+const define = <const T extends Record<string, EndpointDefinition>>(table: T): T => table
+
+const wallet = '/api/wallets/user/{username}'
+const userDeal = '/api/deals/user/{username}/mission/{code}'
+
+export const endpoints = define({
+  // Content and resources
+  translation: { method: 'GET', path: '/api/resources/translation/{domain}/{local}', access: 'public' },
+  contact: { method: 'POST', path: '/api/core/contact', access: 'public' },
+  selection: { method: 'GET', path: '/api/core/selection/{id}', access: 'public' },
+  newsletterSubscribe: { method: 'POST', path: '/api/newsletter/user', access: 'public' },
+  newsletterToken: { method: 'PUT', path: '/api/newsletter/token/{token}', access: 'public' },
+
+  // Authentication and account
+  signup: { method: 'POST', path: '/api/oauth/signup', access: 'public' },
+  signin: { method: 'POST', path: '/api/oauth/signin', access: 'public' },
+  recovery: { method: 'POST', path: '/api/oauth/recovery', access: 'public' },
+  logout: { method: 'POST', path: '/api/oauth/logout', access: 'session' },
+  verify: { method: 'POST', path: '/api/oauth/verify', access: 'public' },
+  reset: { method: 'POST', path: '/api/oauth/reset', access: 'public' },
+  userUpdate: { method: 'PUT', path: '/api/user/{user}', access: 'owner' },
+  platforms: { method: 'GET', path: '/api/user/{username}/plateform', access: 'owner' },
+  platformDelete: {
+    method: 'DELETE',
+    path: '/api/user/{username}/plateform/{code}/{reference}',
+    access: 'owner',
+  },
+  twitchConnect: { method: 'POST', path: '/api/partner/twitch/connect', access: 'session' },
+  adminAccess: { method: 'GET', path: '/api/access/admin/{token}', access: 'public' },
+
+  // Wallet
+  walletGet: { method: 'GET', path: wallet, access: 'owner' },
+  walletCreate: { method: 'POST', path: wallet, access: 'owner' },
+  walletUpdate: { method: 'PUT', path: wallet, access: 'owner' },
+  walletTransactions: { method: 'GET', path: `${wallet}/transactions`, access: 'owner' },
+  walletTransaction: { method: 'GET', path: `${wallet}/transactions/{transactionId}`, access: 'owner' },
+  walletPayout: { method: 'POST', path: `${wallet}/payout`, access: 'owner' },
+  walletPayouts: { method: 'GET', path: `${wallet}/payouts`, access: 'owner' },
+  walletBankAccountCreate: { method: 'POST', path: `${wallet}/bank-account`, access: 'owner' },
+  walletBankAccountUnactivate: {
+    method: 'PUT',
+    path: `${wallet}/bank-account/{bankId}/unactivate`,
+    access: 'owner',
+  },
+  walletBankAccountDefault: {
+    method: 'PUT',
+    path: `${wallet}/bank-account/{bankId}/default`,
+    access: 'owner',
+  },
+  walletKyc: { method: 'POST', path: `${wallet}/kyc`, access: 'owner' },
+  walletKycDocument: { method: 'GET', path: `${wallet}/kyc/{documentId}`, access: 'owner' },
+  walletOnboarding: { method: 'GET', path: `${wallet}/onboarding`, access: 'owner' },
+
+  // Deals and missions
+  missions: { method: 'GET', path: '/api/deals/missions', access: 'public' },
+  mission: { method: 'GET', path: '/api/deals/missions/{code}', access: 'public' },
+  userDeals: { method: 'GET', path: '/api/deals/user/{username}/missions', access: 'owner' },
+  userDeal: { method: 'GET', path: userDeal, access: 'owner' },
+  userDealTriggers: { method: 'GET', path: `${userDeal}/triggers`, access: 'owner' },
+  userDealStop: { method: 'PUT', path: `${userDeal}/stopped`, access: 'owner' },
+  userDealInvoice: { method: 'GET', path: `${userDeal}/invoice`, access: 'owner' },
+  userDealWidgetToken: { method: 'POST', path: `${userDeal}/widget-token`, access: 'owner' },
+  subscriptionGet: { method: 'GET', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
+  subscriptionCreate: { method: 'POST', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
+  // Called by a viewer's browser on a tracked link: public by nature.
+  subscriptionCheck: {
+    method: 'POST',
+    path: '/api/deals/subscriptions/check/{code}/{username}',
+    access: 'public',
+  },
+  widget: { method: 'GET', path: '/api/widgets/widget/{token}', access: 'public' },
+
+  // Administration
+  adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
+  adminKyc: { method: 'GET', path: '/api/admin/kyc', access: 'admin' },
+  adminKycReview: { method: 'PUT', path: '/api/admin/kyc/{id}', access: 'admin' },
+  adminPayouts: { method: 'GET', path: '/api/admin/payouts', access: 'admin' },
+  adminPayoutUpdate: { method: 'PUT', path: '/api/admin/payouts/{id}', access: 'admin' },
+  adminWalletAdjustment: {
+    method: 'POST',
+    path: '/api/admin/wallets/{username}/adjustments',
+    access: 'admin',
+  },
+  adminDealState: { method: 'PUT', path: '/api/admin/deals/{code}/state', access: 'admin' },
+  adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
+  adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },
+  adminProviderUpdate: { method: 'PUT', path: '/api/admin/providers/{id}', access: 'admin' },
+  adminMissions: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
+  adminMissionCreate: { method: 'POST', path: '/api/admin/missions', access: 'admin' },
+  adminMissionUpdate: { method: 'PUT', path: '/api/admin/missions/{code}', access: 'admin' },
+  adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
+  adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
+  adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },
+  adminContactMessages: { method: 'GET', path: '/api/admin/contact', access: 'admin' },
+  adminAudit: { method: 'GET', path: '/api/admin/audit', access: 'admin' },
+})
+
+export type EndpointName = keyof typeof endpoints
+
+/** Placeholder names of a path template, as a type: `'/a/{x}/{y}'` gives `'x' | 'y'`. */
+type PlaceholdersOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PlaceholdersOf<Rest>
+  : never
+
+export type EndpointParams<N extends EndpointName> = Record<
+  PlaceholdersOf<(typeof endpoints)[N]['path']>,
+  string | number
+>
+
+export class MissingEndpointParameterError extends Error {
+  constructor(
+    readonly endpointName: string,
+    readonly parameter: string,
+  ) {
+    super(`Endpoint "${endpointName}" needs the parameter "${parameter}" but it was not given`)
+    this.name = 'MissingEndpointParameterError'
+  }
+}
+
+const placeholder = /\{(\w+)\}/g
+
+/**
+ * Fills the `{param}` placeholders of a named endpoint's path, URL-encoding every value.
+ * Throws a `MissingEndpointParameterError` when a parameter is missing or empty, so a broken call
+ * fails loudly at its source instead of hitting `/api/user/undefined`.
+ */
+export function endpoint<N extends EndpointName>(name: N, params?: EndpointParams<N>): string {
+  const definition: EndpointDefinition | undefined = endpoints[name]
+  if (!definition) throw new Error(`Unknown endpoint "${String(name)}"`)
+  const values = (params ?? {}) as Record<string, string | number | undefined>
+  return definition.path.replace(placeholder, (_match, key: string) => {
+    const value = values[key]
+    if (value === undefined || value === null || value === '') {
+      throw new MissingEndpointParameterError(String(name), key)
+    }
+    return encodeURIComponent(String(value))
+  })
+}
+
+/** The path in the router syntax Fastify uses: `{username}` becomes `:username`. */
+export function routePath(name: EndpointName): string {
+  return endpoints[name].path.replace(placeholder, ':$1')
+}

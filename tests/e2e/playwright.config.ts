@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+// One run directory shared by the runner and its workers (they inherit the environment): the server's
+// data, and the mails the local SMTP server receives.
+const resultsDir = resolve(import.meta.dirname, '.results')
+if (!process.env.E2E_RUN_DIR) {
+  mkdirSync(resultsDir, { recursive: true })
+  process.env.E2E_RUN_DIR = mkdtempSync(join(resultsDir, 'run-'))
+}
+const port = Number(process.env.E2E_PORT ?? 4310)
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  outputDir: join(resultsDir, 'artifacts'),
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: join(resultsDir, 'report.json') }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      // Without these, Chromium keeps dialling Google's hosts, which this closed network refuses.
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node tests/e2e/serve.mjs',
+    cwd: resolve(import.meta.dirname, '../..'),
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      E2E_PORT: String(port),
+      E2E_RUN_DIR: process.env.E2E_RUN_DIR,
+      E2E_DIST: process.env.E2E_DIST ?? 'dist',
+    },
+  },
+})

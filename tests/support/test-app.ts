@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../src/server/app'
+import { loadConfig } from '../../src/server/config'
+import type { Mailer } from '../../src/server/lib/mailer'
+import { createTestDatabase } from './test-db'
+
+export interface TestApp {
+  app: FastifyInstance
+  /** Base URL when `listen` was asked for (socket tests), else undefined. */
+  url: string | undefined
+  close(): Promise<void>
+}
+
+/**
+ * A real app on a fresh database of its own: PGlite in a temp folder, or a new PostgreSQL
+ * database when DATABASE_URL is set. Seeded with the demo content unless `seed: false`.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean; listen?: boolean; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase()
+  const workDir = mkdtempSync(join(tmpdir(), 'streamdeals-app-'))
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    SEED_DEMO: options.seed === false ? '0' : '1',
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: join(workDir, 'no-client'),
+    ...options.env,
+  })
+  const app = await buildApp({ config, logger: false, mailer: options.mailer })
+  let url: string | undefined
+  if (options.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const address = app.server.address()
+    if (address && typeof address === 'object') url = `http://127.0.0.1:${address.port}`
+  } else {
+    await app.ready()
+  }
+  return {
+    app,
+    url,
+    async close() {
+      await app.close()
+      await database.cleanup()
+      rmSync(workDir, { recursive: true, force: true })
+    },
+  }
+}
