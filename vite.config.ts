@@ -23,7 +23,7 @@ export default defineConfig({
     // client sources can contain them, so the filter keeps Babel off everything else.
     babel({
       plugins: ['@lingui/babel-plugin-lingui-macro'],
-      include: [/src\/client\/.*\.tsx?$/],
+      include: [/src\/client\/.*\.tsx?(\?.*)?$/],
     }),
     lingui(),
     VitePWA({

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { isLocale, localeNames, locales, setLocale } from '../../lib/i18n'
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useLingui()
+  const id = useId()
+  return (
+    <div className="language-switcher">
+      <label htmlFor={id} className="visually-hidden">
+        {t`Language`}
+      </label>
+      <select
+        id={id}
+        value={i18n.locale}
+        onChange={(event) => {
+          const next = event.target.value
+          if (isLocale(next)) void setLocale(next)
+        }}
+      >
+        {locales.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {localeNames[locale]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+import { FetchError, ofetch } from 'ofetch'
+import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '../../shared/contract/errors'
+import { type EndpointName, type EndpointParams, endpoint, endpoints } from '../../shared/endpoints'
+import { currentLocale } from './i18n'
+import { trackTask } from './progress'
+import { getSession } from './session'
+
+/**
+ * The one HTTP client (SPEC §7): named endpoints, the stored token on every call, the current
+ * locale, the progress bar, and one error mapper.
+ */
+
+/** A form validation failure (FORM_0001): carries the server's field errors for the form. */
+export class ApiException extends Error {
+  readonly code: string
+  readonly errors: FormErrorTree
+
+  constructor(readonly body: ApiErrorBody) {
+    super(body.message)
+    this.name = 'ApiException'
+    this.code = body.code
+    this.errors = body.errors ?? {}
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[]
+export type Query = Record<string, QueryValue>
+
+export interface RequestOptions<N extends EndpointName> {
+  params?: EndpointParams<N>
+  query?: Query
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+/** The API origin: `VITE_API_URL` when the API lives elsewhere, the page's own origin otherwise. */
+export function apiBase(): string {
+  return (import.meta.env.VITE_API_URL ?? '').replace(/\/+$/, '')
+}
+
+export function authorizationValue(): string | null {
+  const { token } = getSession()
+  return token ? `Bearer ${token}` : null
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string'
+}
+
+/**
+ * Browsers and PHP-style servers only parse multipart bodies on POST, so a PUT with a file goes out
+ * as a POST carrying `_method=put` (the server treats it as the PUT).
+ */
+function spoofMethod(method: string, body: unknown): string {
+  if (method === 'PUT' && body instanceof FormData) {
+    body.set('_method', 'put')
+    return 'POST'
+  }
+  return method
+}
+
+function cleanQuery(
+  query: Query | undefined,
+): Record<string, string | number | boolean | (string | number)[]> {
+  const clean: Record<string, string | number | boolean | (string | number)[]> = {}
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue
+    clean[key] = Array.isArray(value) ? [...value] : (value as string | number | boolean)
+  }
+  return clean
+}
+
+/** Calls a named endpoint and returns its parsed JSON body. */
+export async function request<T, N extends EndpointName = EndpointName>(
+  name: N,
+  options: RequestOptions<N> = {},
+): Promise<T> {
+  const definition = endpoints[name]
+  const url = endpoint(name, options.params)
+  const method = spoofMethod(definition.method, options.body)
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...options.headers }
+  const authorization = authorizationValue()
+  if (authorization) headers.Authorization = authorization
+
+  const call = ofetch<T>(url, {
+    baseURL: apiBase() || undefined,
+    method,
+    headers,
+    query: cleanQuery(options.query),
+    body: options.body as BodyInit | Record<string, unknown> | undefined,
+    signal: options.signal,
+    // TanStack Query owns retries; a second layer would double every wait.
+    retry: 0,
+  })
+  try {
+    return await trackTask(call)
+  } catch (error) {
+    if (error instanceof FetchError && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
+      throw new ApiException(error.data)
+    }
+    throw error
+  }
+}
+
+/**
+ * A link the browser opens itself (downloads such as the deal invoice): it cannot send headers, so
+ * the authorization value and any extra parameters travel in the query string.
+ */
+export function absoluteLink<N extends EndpointName>(
+  name: N,
+  params?: EndpointParams<N>,
+  query: Query = {},
+): string {
+  const origin = apiBase() || (typeof location === 'undefined' ? '' : location.origin)
+  const url = new URL(endpoint(name, params), origin || 'http://localhost')
+  for (const [key, value] of Object.entries(cleanQuery(query))) {
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item))
+    else url.searchParams.set(key, String(value))
+  }
+  const authorization = authorizationValue()
+  if (authorization) url.searchParams.set('authorization', authorization)
+  // URLSearchParams writes spaces as '+'; %20 is what every server decodes the same way.
+  return origin ? url.href.replace(/\+/g, '%20') : `${url.pathname}${url.search}`.replace(/\+/g, '%20')
+}

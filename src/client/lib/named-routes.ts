@@ -1,0 +1,19 @@
+/**
+ * The route names menus use (SPEC §2 "Named routes"), mapped to router paths. Links pass these to
+ * `<Link to={...}>`, so a renamed route fails the type check instead of a click.
+ */
+export const namedRoutes = {
+  index: '/',
+  logout: '/logout',
+  'dashboard-deal': '/dashboard/deal',
+  'dashboard-deal-payment': '/dashboard/deal/payment',
+  'dashboard-deal-completed': '/dashboard/deal/completed',
+  // Params `status` and `code`; the menu uses status `inprogress` for the first in-progress deal.
+  'dashboard-deal-status-code': '/dashboard/deal/$status/{-$code}',
+  'dashboard-account': '/dashboard/account',
+  'dashboard-account-business': '/dashboard/account/business',
+  'dashboard-account-bank': '/dashboard/account/bank',
+  'dashboard-account-certification': '/dashboard/account/certification',
+} as const
+
+export type RouteName = keyof typeof namedRoutes

@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { PendingPage } from '../components/ui/pending-page'
+import { routeTree } from '../route-tree.gen'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+// 200 ms: a pending screen that shows must stay long enough not to flicker (SPEC §9).
+const pendingMinMs = 200
+
+/** Builds the router; a factory (not a singleton) so a server render can make one per request. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // TanStack Query decides freshness; the router's own preload cache would shadow it.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMinMs: pendingMinMs,
+    defaultPendingComponent: PendingPage,
+    // Scrolling is handled in lib/scroll.ts so routes can opt out with staticData.keepScroll.
+    scrollRestoration: () => false,
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

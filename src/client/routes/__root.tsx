@@ -1,0 +1,60 @@
+import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { ErrorPage } from '../components/layout/error-page'
+import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
+import type { RouterContext } from '../lib/router'
+
+// Toasts and the update prompt (react-hot-toast, workbox-window) wait until the page is idle.
+const DeferredUi = lazy(() =>
+  import('../components/layout/deferred-ui').then((module) => ({ default: module.DeferredUi })),
+)
+// 2000 ms: the same idle deadline as link prefetching; the first paint always comes first.
+const deferredUiTimeoutMs = 2000
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: RootError,
+  notFoundComponent: () => <ErrorPage status={404} />,
+})
+
+function RootLayout() {
+  const idle = useIdle()
+  return (
+    <>
+      <Outlet />
+      {idle ? (
+        <Suspense fallback={null}>
+          <DeferredUi />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false)
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), deferredUiTimeoutMs)
+      return () => window.clearTimeout(timer)
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: deferredUiTimeoutMs })
+    return () => window.cancelIdleCallback(handle)
+  }, [])
+  return idle
+}
+
+function statusOf(error: unknown): number {
+  if (typeof error === 'object' && error !== null) {
+    const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
+    if (typeof status === 'number') return status
+    if (typeof statusCode === 'number') return statusCode
+  }
+  return 500
+}
+
+function RootError({ error }: ErrorComponentProps) {
+  // A route chunk from an older deploy: reload into the new version, at most once a minute.
+  if (isChunkLoadError(error) && reloadForChunkError()) return null
+  return <ErrorPage status={statusOf(error)} message={error instanceof Error ? error.message : undefined} />
+}

@@ -1,0 +1,28 @@
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { SiteFooter } from '../components/layout/site-footer'
+import { SiteHeader } from '../components/layout/site-header'
+import { ConfirmHost } from '../components/ui/confirm-host'
+import { AuthModalHost } from '../features/auth/components/auth-modal-host'
+
+/** The default layout (SPEC §2): header, page content, and a host for confirmation dialogs. */
+export const Route = createFileRoute('/_default')({
+  component: DefaultLayout,
+})
+
+function DefaultLayout() {
+  return (
+    <div className="layout">
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
+      <SiteHeader />
+      <main id="main" className="container page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ConfirmHost />
+      <AuthModalHost />
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { requireSession } from '../../../lib/guards'
+import { namedRoutes } from '../../../lib/named-routes'
+
+/** The deal area: available deals, completed deals, the wallet, and each deal's pages. */
+export const Route = createFileRoute('/_default/dashboard/deal')({
+  beforeLoad: requireSession,
+  component: DealLayout,
+})
+
+function DealLayout() {
+  const { t } = useLingui()
+  return (
+    <div className="section-layout">
+      <nav className="sub-nav" aria-label={t`Deals`}>
+        <Link to={namedRoutes['dashboard-deal']} activeOptions={{ exact: true }}>
+          <Trans>Available deals</Trans>
+        </Link>
+        <Link to={namedRoutes['dashboard-deal-completed']}>
+          <Trans>Completed</Trans>
+        </Link>
+        <Link to={namedRoutes['dashboard-deal-payment']}>
+          <Trans>Wallet</Trans>
+        </Link>
+      </nav>
+      <div className="section-content">
+        <Outlet />
+      </div>
+    </div>
+  )
+}
