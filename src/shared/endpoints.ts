@@ -47,6 +47,8 @@ export const endpoints = define({
   },
   twitchConnect: { method: 'POST', path: '/api/partner/twitch/connect', access: 'session' },
   adminAccess: { method: 'GET', path: '/api/access/admin/{token}', access: 'public' },
+  // Which optional services (captcha, Twitch) this server has switched on, so the forms can adapt.
+  authSettings: { method: 'GET', path: '/api/oauth/settings', access: 'public' },
 
   // Wallet
   walletGet: { method: 'GET', path: wallet, access: 'owner' },
@@ -68,6 +70,7 @@ export const endpoints = define({
     access: 'owner',
   },
   walletKyc: { method: 'POST', path: `${wallet}/kyc`, access: 'owner' },
+  walletKycDocuments: { method: 'GET', path: `${wallet}/kyc`, access: 'owner' },
   walletKycDocument: { method: 'GET', path: `${wallet}/kyc/{documentId}`, access: 'owner' },
   walletOnboarding: { method: 'GET', path: `${wallet}/onboarding`, access: 'owner' },
 
@@ -101,6 +104,7 @@ export const endpoints = define({
     path: '/api/admin/wallets/{username}/adjustments',
     access: 'admin',
   },
+  adminDeals: { method: 'GET', path: '/api/admin/deals', access: 'admin' },
   adminDealState: { method: 'PUT', path: '/api/admin/deals/{code}/state', access: 'admin' },
   adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
   adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },

@@ -1,4 +1,3 @@
-import type { Type } from 'arktype'
 import { type } from 'arktype'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
 import { formErrorsFromArk } from '../../shared/contract/errors'
@@ -37,9 +36,18 @@ export interface EndpointContext<N extends EndpointName, B, Q> {
   reply: FastifyReply
 }
 
+/**
+ * What a route validates with: any arktype Type, morphs included (`infer` is then the output the
+ * handler receives, e.g. a repeated query value normalised to an array).
+ */
+export interface Schema<T> {
+  readonly infer: T
+  (data: unknown): unknown
+}
+
 export interface EndpointOptions<B, Q> {
-  body?: Type<B>
-  query?: Type<Q>
+  body?: Schema<B>
+  query?: Schema<Q>
   /** Passed through to Fastify: rate limits, body limits and the like. */
   route?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>
 }
@@ -68,7 +76,7 @@ export function checkAccess(name: EndpointName, session: AuthenticatedSession | 
   if (!owner || owner.toLowerCase() !== session.user.username.toLowerCase()) throw forbidden()
 }
 
-function validate<T>(schema: Type<T> | undefined, value: unknown, fallback: T): T {
+function validate<T>(schema: Schema<T> | undefined, value: unknown, fallback: T): T {
   if (!schema) return (value ?? fallback) as T
   const result = schema(value ?? fallback)
   if (result instanceof type.errors) throw formInvalid(formErrorsFromArk(result))

@@ -35,6 +35,15 @@ const MAX_MESSAGE_BYTES = 100_000
 const RECOVERY_WINDOW_MS = 2 * 60 * 1000
 
 /**
+ * Whether an Origin names the host the request was sent to. Opaque (`null`) or malformed origins are
+ * never the same host; parsing must not throw here, or one crafted header would crash the process.
+ */
+function isSameHost(origin: string, host: string | undefined): boolean {
+  if (host === undefined || !URL.canParse(origin)) return false
+  return new URL(origin).host === host
+}
+
+/**
  * socket.io on the app's own HTTP server: the handshake's `auth.token` is resolved like a bearer
  * token, a signed-in socket joins its user's and session's rooms, and with REDIS_URL the Redis
  * Streams adapter fans events out across nodes (it keeps connection-state recovery working there).
@@ -52,8 +61,7 @@ export const socketPlugin = fp(
       allowRequest: (request, callback) => {
         const origin = request.headers.origin
         const host = request.headers.host
-        const sameHost = origin !== undefined && host !== undefined && new URL(origin).host === host
-        callback(null, origin === undefined || origins.has(origin) || sameHost)
+        callback(null, origin === undefined || origins.has(origin) || isSameHost(origin, host))
       },
     })
     let redis: Redis | undefined

@@ -11,7 +11,7 @@ import {
   requiredText,
   Uuid,
 } from './common'
-import { MissionStatus, RewardModel, WidgetTheme } from './deals'
+import { DealState, MissionStatus, RewardModel, TechnicalIntegration, WidgetTheme } from './deals'
 import { KycStatus, PayoutStatus } from './wallet'
 
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
@@ -92,6 +92,8 @@ export const MissionBody = type({
   reward: type({ '+': 'reject', model: RewardModel, amount: PositiveCents }),
   goal: Count,
   spots: Count,
+  /** The most the mission pays over all its deals, in cents; null or absent means no cap. */
+  'budget?': PositiveCents.or('null'),
   startsAt: 'string.date.iso',
   'endsAt?': type('string.date.iso').or('null'),
   status: MissionStatus,
@@ -130,3 +132,48 @@ export const AdminPayoutItem = type({
   createdAt: IsoDateTime,
 })
 export type AdminPayoutItem = typeof AdminPayoutItem.infer
+
+const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
+
+/** A mission as admins edit it: every locale's texts, drafts included, and its budget. */
+export const AdminMission = type({
+  code: 'string',
+  providerId: 'string',
+  providerName: 'string',
+  title: LocalizedView,
+  description: LocalizedView,
+  tips: LocalizedView,
+  thumbnail: MediaObject.or('null'),
+  tools: TechnicalIntegration,
+  reward: { model: RewardModel, amount: 'number.integer' },
+  goal: 'number.integer',
+  spots: 'number.integer',
+  spotsLeft: 'number.integer',
+  budget: 'number.integer | null',
+  startsAt: IsoDateTime,
+  endsAt: 'string | null',
+  status: MissionStatus,
+  deals: 'number.integer',
+})
+export type AdminMission = typeof AdminMission.infer
+
+/** One row of the admin deals list (`GET /api/admin/deals?state=...&q=...`). */
+export const AdminDealItem = type({
+  code: 'string',
+  state: DealState,
+  progress: 'number.integer',
+  goal: 'number.integer',
+  earned: 'number.integer',
+  missionCode: 'string',
+  missionTitle: 'string',
+  username: 'string',
+  createdAt: IsoDateTime,
+})
+export type AdminDealItem = typeof AdminDealItem.infer
+
+export const AdminDealsQuery = type({
+  '+': 'delete',
+  'state?': DealState,
+  'q?': 'string <= 64',
+})
+export type AdminDealsQuery = typeof AdminDealsQuery.infer

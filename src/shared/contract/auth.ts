@@ -130,3 +130,9 @@ export type TwitchConnectBody = typeof TwitchConnectBody.infer
 /** Answer of `GET /api/access/admin/{token}`. */
 export const AdminAccess = type({ admin: 'boolean' })
 export type AdminAccess = typeof AdminAccess.infer
+
+/** Answer of `GET /api/oauth/settings`: the optional services the forms must know about (null = off). */
+export interface AuthSettings {
+  turnstileSiteKey: string | null
+  twitch: { clientId: string; authorizeUrl: string } | null
+}

@@ -120,8 +120,25 @@ export type DealCodeParams = typeof DealCodeParams.infer
 export const AdminDealStateBody = type({ '+': 'reject', state: DealState })
 export type AdminDealStateBody = typeof AdminDealStateBody.infer
 
-/** Answer of the check endpoint: where the viewer's browser goes next ("-" when there is no link). */
-export const CheckResponse = type({ url: 'string' })
+/**
+ * Body of the check endpoint (`POST /api/deals/subscriptions/check/{missionCode}/{username}`):
+ * `cpc` records the viewer's click (and credits it when valid), `check` only resolves the landing
+ * (the streamer's creator code and link) and records nothing.
+ */
+export const TRACKING_KINDS = ['cpc', 'check'] as const
+export const CheckBody = type({ '+': 'reject', kind: type.enumerated(...TRACKING_KINDS) })
+export type CheckBody = typeof CheckBody.infer
+
+/**
+ * Answer of the check endpoint: where the viewer's browser goes next ("-" when there is no link),
+ * plus what the check landing shows (the streamer's name and creator code, the mission's title).
+ */
+export const CheckResponse = type({
+  url: 'string',
+  'username?': 'string',
+  'creatorCode?': 'string',
+  'missionTitle?': 'string',
+})
 export type CheckResponse = typeof CheckResponse.infer
 
 /** What `GET /api/widgets/widget/{token}` returns: only what the stream overlay shows. */

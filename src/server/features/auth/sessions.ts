@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Database } from '../../db/client'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import type { Database, Executor } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { AuthenticatedSession } from '../../http/register-endpoint'
 
@@ -70,11 +70,21 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 }
 
 /** Every live session of a user, revoked at once (password reset); returns their ids to cut sockets. */
-export async function revokeUserSessions(db: Database, userId: string): Promise<string[]> {
+export async function revokeUserSessions(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id })
+  return rows.map((row) => row.id)
+}
+
+/** Every live session of a user but one (a password change keeps the device that made it). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
     .returning({ id: sessions.id })
   return rows.map((row) => row.id)
 }

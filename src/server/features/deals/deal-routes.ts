@@ -1,4 +1,162 @@
+import { type } from 'arktype'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { CheckBody, type CheckResponse, DealStatesQuery } from '../../../shared/contract/deals'
+import { formErrorsFromArk } from '../../../shared/contract/errors'
+import { integrationLinkData } from '../../../shared/deal-links'
+import { buildIntegrationLink } from '../../../shared/integration-links'
+import { dealEvents, users } from '../../db/schema'
+import { formInvalid, notFound } from '../../http/api-error'
+import { localized, requestLocale } from '../../http/locale'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { rooms } from '../../plugins/socket'
+import { adminDealRoutes } from './admin-deal-routes'
+import { isObviousBot, visitorHash } from './deal-codes'
+import { publishDealChange } from './deal-notifier'
+import { endDeal, recordClick, regenerateWidgetToken, subscribe } from './deal-transitions'
+import {
+  findDealById,
+  findUserDeal,
+  type LoadedDeal,
+  listDealEvents,
+  listUserDeals,
+} from './deals-repository'
+import { renderInvoicePdf } from './invoice-pdf'
+import { registerWidgetRoutes } from './widget-routes'
 
-// Filled by its feature's issue; registered by app.ts.
-export async function dealRoutes(_app: FastifyInstance) {}
+async function requireDeal(
+  app: FastifyInstance,
+  username: string,
+  missionCode: string,
+  request: Parameters<typeof requestLocale>[0],
+) {
+  const loaded = await findUserDeal(app.db, username, missionCode, requestLocale(request))
+  if (!loaded) throw notFound('This deal does not exist')
+  return loaded
+}
+
+async function reload(app: FastifyInstance, dealId: string, request: Parameters<typeof requestLocale>[0]) {
+  const loaded = await findDealById(app.db, dealId, requestLocale(request))
+  if (!loaded) throw notFound('This deal does not exist')
+  return loaded
+}
+
+const targetUrl = (loaded: LoadedDeal) =>
+  buildIntegrationLink(
+    loaded.mission.integration,
+    integrationLinkData({
+      dealCode: loaded.row.code,
+      missionCode: loaded.mission.code,
+      username: loaded.ownerUsername,
+      creatorCode: loaded.ownerCreatorCode,
+    }),
+  )
+
+export async function dealRoutes(app: FastifyInstance) {
+  // Validated here rather than through registerEndpoint: its schema type does not carry the pipe
+  // that turns one `state` or many into a list.
+  registerEndpoint(app, 'userDeals', {}, async ({ params, query, request }) => {
+    const parsed = DealStatesQuery(query)
+    if (parsed instanceof type.errors) throw formInvalid(formErrorsFromArk(parsed))
+    const items = await listUserDeals(app.db, params.username, parsed.state, requestLocale(request))
+    return { items: items.map((loaded) => loaded.deal), total: items.length }
+  })
+
+  registerEndpoint(app, 'userDeal', {}, async ({ params, request }) => {
+    return (await requireDeal(app, params.username, params.code, request)).deal
+  })
+
+  registerEndpoint(app, 'userDealTriggers', {}, async ({ params, request }) => {
+    const loaded = await requireDeal(app, params.username, params.code, request)
+    const items = await listDealEvents(app.db, loaded.row.id)
+    return { items, total: items.length }
+  })
+
+  registerEndpoint(app, 'userDealStop', {}, async ({ params, request, session }) => {
+    const loaded = await requireDeal(app, params.username, params.code, request)
+    const change = await endDeal(app.db, {
+      dealId: loaded.row.id,
+      to: 'stopped',
+      actorId: session?.user.id ?? loaded.ownerId,
+    })
+    await publishDealChange(app, change)
+    return (await reload(app, loaded.row.id, request)).deal
+  })
+
+  registerEndpoint(app, 'userDealWidgetToken', {}, async ({ params, request }) => {
+    const loaded = await requireDeal(app, params.username, params.code, request)
+    const { old } = await regenerateWidgetToken(app.db, loaded.row.id)
+    // The old token is revoked: overlays still showing it stop receiving updates at once.
+    app.io.in(rooms.widget(old)).socketsLeave(rooms.widget(old))
+    const fresh = await reload(app, loaded.row.id, request)
+    app.io.to(rooms.user(fresh.ownerId)).emit('deal:updated', fresh.deal)
+    return fresh.deal
+  })
+
+  registerEndpoint(app, 'userDealInvoice', {}, async ({ params, request, reply }) => {
+    const loaded = await requireDeal(app, params.username, params.code, request)
+    const credited = await app.db
+      .select()
+      .from(dealEvents)
+      .where(and(eq(dealEvents.dealId, loaded.row.id), eq(dealEvents.type, 'credited')))
+      .orderBy(asc(dealEvents.createdAt), asc(dealEvents.id))
+    const label = loaded.mission.rewardModel === 'cpc' ? 'Valid click reward' : 'Goal reward'
+    const pdf = await renderInvoicePdf({
+      dealCode: loaded.row.code,
+      missionTitle: localized(loaded.mission.title, 'en'),
+      providerName: loaded.provider.name,
+      username: loaded.ownerUsername,
+      state: loaded.row.state,
+      progress: loaded.row.progress,
+      goal: loaded.mission.goal,
+      createdAt: loaded.row.createdAt,
+      finishedAt: loaded.row.finishedAt ?? loaded.row.stoppedAt,
+      issuedAt: new Date(),
+      lines: credited.map((event) => ({ date: event.createdAt, label, amountCents: event.amountCents ?? 0 })),
+    })
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="streamdeals-${loaded.row.code}.pdf"`)
+      .send(Buffer.from(pdf))
+  })
+
+  registerEndpoint(app, 'subscriptionGet', {}, async ({ params, request }) => {
+    return (await requireDeal(app, params.username, params.code, request)).deal
+  })
+
+  registerEndpoint(app, 'subscriptionCreate', {}, async ({ params, request, reply }) => {
+    const [user] = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${params.username})`)
+      .limit(1)
+    if (!user) throw notFound('This user does not exist')
+    const { dealId, change } = await subscribe(app.db, { userId: user.id, missionCode: params.code })
+    await publishDealChange(app, change)
+    reply.code(201)
+    return (await reload(app, dealId, request)).deal
+  })
+
+  // Public: a viewer's browser calls it from /redir/cpc or /redir/check. `{code}` is the MISSION code.
+  registerEndpoint(app, 'subscriptionCheck', { body: CheckBody }, async ({ params, body, request }) => {
+    const loaded = await requireDeal(app, params.username, params.code, request)
+    const answer: CheckResponse = {
+      url: targetUrl(loaded),
+      username: loaded.ownerUsername,
+      creatorCode: loaded.ownerCreatorCode,
+      missionTitle: localized(loaded.mission.title, requestLocale(request)),
+    }
+    if (body.kind === 'check') return answer
+    const userAgent = request.headers['user-agent']
+    const change = await recordClick(app.db, {
+      dealId: loaded.row.id,
+      visitorHash: visitorHash(loaded.row.id, request.ip, userAgent ?? ''),
+      bot: isObviousBot(userAgent),
+    })
+    await publishDealChange(app, change)
+    return answer
+  })
+
+  registerWidgetRoutes(app)
+  await app.register(adminDealRoutes)
+}

@@ -5,21 +5,21 @@ import { deals, missions, providers } from '../../db/schema'
 import { localized, type SupportedLocale } from '../../http/locale'
 
 // Deals that hold a spot: a stopped deal gives its spot back.
-const SPOT_HOLDING_STATES = ['inprogress', 'finished'] as const
+export const SPOT_HOLDING_STATES = ['inprogress', 'finished'] as const
 
-const missionColumns = {
+export const missionColumns = {
   mission: missions,
   provider: providers,
   taken: sql<number>`(select count(*)::int from ${deals} where ${deals.missionId} = ${missions.id} and ${inArray(deals.state, [...SPOT_HOLDING_STATES])})`,
 }
 
-type MissionRow = {
+export type MissionJoinRow = {
   mission: typeof missions.$inferSelect
   provider: typeof providers.$inferSelect
   taken: number
 }
 
-export function toMission({ mission, provider, taken }: MissionRow, locale: SupportedLocale): Mission {
+export function toMission({ mission, provider, taken }: MissionJoinRow, locale: SupportedLocale): Mission {
   return {
     code: mission.code,
     title: localized(mission.title, locale),
