@@ -15,7 +15,14 @@ function startServer(dataDir: string): ChildProcess {
   delete env.DATABASE_URL
   delete env.REDIS_URL
   return spawn(process.execPath, [join(dist, 'server', 'index.js')], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CLIENT_DIR: join(dist, 'client') },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: join(dist, 'client'),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
 }
