@@ -3,7 +3,24 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/** API integration tests against a real database: each file gets a fresh one of the given kind. */
+function serverProject(name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: ['tests/server/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DATABASE: database },
+      // Files run one at a time: the two-core machine is the limit, and PostgreSQL tests share a server.
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -82,18 +99,9 @@ export default defineConfig({
           setupFiles: ['tests/client/setup.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          // Integration tests share one PostgreSQL database when DATABASE_URL is set.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', 'pglite'),
+      // The same API tests again on PostgreSQL when one is configured (CI sets DATABASE_URL).
+      ...(process.env.DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
     ],
   },
 })

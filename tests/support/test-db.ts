@@ -62,8 +62,12 @@ export const createPgliteDataDir = async (): Promise<TestDatabase> => {
   return { dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) }
 }
 
+/**
+ * The database a test file runs on. The `server` Vitest project runs on PGlite; the `server-pg`
+ * project (present when DATABASE_URL is set) runs the same files on PostgreSQL, via TEST_DATABASE.
+ */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
-  const serverUrl = process.env.DATABASE_URL
+  const serverUrl = process.env.TEST_DATABASE === 'pglite' ? undefined : process.env.DATABASE_URL
   if (!serverUrl) return createPgliteDataDir()
   const dataDir = await mkdtemp(join(tmpdir(), 'streamdeals-test-'))
 
