@@ -47,8 +47,8 @@ async function stopServer(server: ChildProcess) {
 
 test('the built server serves the app, the API and health, and keeps its data across a restart', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'streamdeals-start-'))
+  let server = startServer(dataDir)
   try {
-    let server = startServer(dataDir)
     await waitUntilReady()
 
     const home = await fetch(`${base}/`)
@@ -92,6 +92,8 @@ test('the built server serves the app, the API and health, and keeps its data ac
     )
     expect(await stopServer(server)).toBe(0)
   } finally {
+    // A failed assertion must not leave a server holding the port for the next run.
+    if (server.exitCode === null) server.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   }
 })

@@ -63,3 +63,10 @@ test('other public files get a day of caching', async () => {
   const response = await get('/icons/icon-192.png')
   expect(response.headers['cache-control']).toBe('public, max-age=86400')
 })
+
+test('the root path serves the app shell, revalidated', async () => {
+  const response = await get('/')
+  expect(response.statusCode).toBe(200)
+  expect(response.body).toContain('rel="manifest"')
+  expect(response.headers['cache-control']).toBe('no-cache')
+})

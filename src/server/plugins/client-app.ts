@@ -37,7 +37,8 @@ export const clientAppPlugin = fp(
       await app.register(fastifyStatic, {
         root: config.clientDir,
         prefix: '/',
-        index: false,
+        // `/` is the shell itself (revalidated like index.html); server-rendered pages register their own routes.
+        index: 'index.html',
         wildcard: true,
         setHeaders: (res, filePath) => {
           res.header('cache-control', cacheControlFor(filePath.slice(config.clientDir.length)))
