@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { type ComponentType, lazy } from 'react'
 
 /**
@@ -15,3 +16,91 @@ export const adminTabs: AdminTab[] = []
 
 // Keeps `lazy` imported for the features that add tabs below.
 export const lazyTab = (load: () => Promise<{ default: ComponentType }>) => lazy(load)
+
+// Content (issue 7): FAQ, terms and home blocks per locale; newsletter subscribers; contact messages.
+adminTabs.push(
+  {
+    id: 'content',
+    label: () => t`Content`,
+    component: lazyTab(() =>
+      import('../content/admin/content-editor-tab').then((module) => ({ default: module.ContentEditorTab })),
+    ),
+  },
+  {
+    id: 'newsletter',
+    label: () => t`Newsletter`,
+    component: lazyTab(() =>
+      import('../content/admin/newsletter-tab').then((module) => ({ default: module.NewsletterTab })),
+    ),
+  },
+  {
+    id: 'contact',
+    label: () => t`Contact messages`,
+    component: lazyTab(() =>
+      import('../content/admin/contact-messages-tab').then((module) => ({
+        default: module.ContactMessagesTab,
+      })),
+    ),
+  },
+)
+
+// Accounts (issue 3): the user list and the audit log of every admin call.
+adminTabs.push(
+  {
+    id: 'users',
+    label: () => t`Users`,
+    component: lazyTab(() =>
+      import('../account/admin/users-tab').then((module) => ({ default: module.UsersTab })),
+    ),
+  },
+  {
+    id: 'audit',
+    label: () => t`Audit log`,
+    component: lazyTab(() =>
+      import('../account/admin/users-tab').then((module) => ({ default: module.AuditTab })),
+    ),
+  },
+)
+
+// Wallet (issue 5): certification review and payout settlement (the manual payout provider).
+adminTabs.push(
+  {
+    id: 'kyc',
+    label: () => t`KYC`,
+    component: lazyTab(() =>
+      import('../wallet/admin/kyc-tab').then((module) => ({ default: module.KycTab })),
+    ),
+  },
+  {
+    id: 'payouts',
+    label: () => t`Payouts`,
+    component: lazyTab(() =>
+      import('../wallet/admin/payouts-tab').then((module) => ({ default: module.PayoutsTab })),
+    ),
+  },
+)
+
+// Deals (issue 4): providers (list, new provider, provider detail), missions and deal state.
+adminTabs.push(
+  {
+    id: 'providers',
+    label: () => t`Providers`,
+    component: lazyTab(() =>
+      import('../deals/admin/providers-tab').then((module) => ({ default: module.ProvidersTab })),
+    ),
+  },
+  {
+    id: 'missions',
+    label: () => t`Missions`,
+    component: lazyTab(() =>
+      import('../deals/admin/missions-tab').then((module) => ({ default: module.MissionsTab })),
+    ),
+  },
+  {
+    id: 'deals',
+    label: () => t`Deals`,
+    component: lazyTab(() =>
+      import('../deals/admin/deals-tab').then((module) => ({ default: module.DealsTab })),
+    ),
+  },
+)

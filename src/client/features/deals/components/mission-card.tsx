@@ -1,10 +1,14 @@
 import { Plural, Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { Mission } from '../../../../shared/contract/deals'
-import { formatMoney } from '../../../../shared/format'
+import { formatMoney, shortenName } from '../../../../shared/format'
 import { mediaUrl } from '../../../lib/media'
 
-/** A mission in a catalogue: picture, brand, title, reward and the spots still open. */
-export function MissionCard({ mission }: { mission: Mission }) {
+// 60 characters: two lines of a card title at the narrowest card width.
+const TITLE_MAX = 60
+
+/** A mission in a catalogue: picture, brand, title, reward, the spots still open and an optional action. */
+export function MissionCard({ mission, children }: { mission: Mission; children?: ReactNode }) {
   const picture = mediaUrl(mission.thumbnail ?? mission.provider.logo)
   const reward = formatMoney(mission.reward.amount)
   const spotsLeft = mission.spotsLeft
@@ -13,7 +17,9 @@ export function MissionCard({ mission }: { mission: Mission }) {
       <img src={picture} alt="" width={320} height={180} loading="lazy" decoding="async" />
       <div className="mission-body">
         <p className="mission-provider">{mission.provider.name}</p>
-        <h3 className="mission-title">{mission.title}</h3>
+        <h3 className="mission-title" title={mission.title}>
+          {shortenName(mission.title, TITLE_MAX)}
+        </h3>
         <p className="mission-reward">
           {mission.reward.model === 'cpc' ? (
             <Trans>{reward} per click</Trans>
@@ -24,6 +30,7 @@ export function MissionCard({ mission }: { mission: Mission }) {
         <p className="mission-spots">
           <Plural value={spotsLeft} _0="No spot left" one="# spot left" other="# spots left" />
         </p>
+        {children ? <div className="mission-action">{children}</div> : null}
       </div>
     </article>
   )

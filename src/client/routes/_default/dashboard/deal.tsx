@@ -1,7 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { requireSession } from '../../../lib/guards'
 import { namedRoutes } from '../../../lib/named-routes'
+import { startLiveUpdates } from '../../../lib/socket'
 
 /** The deal area: available deals, completed deals, the wallet, and each deal's pages. */
 export const Route = createFileRoute('/_default/dashboard/deal')({
@@ -11,6 +14,9 @@ export const Route = createFileRoute('/_default/dashboard/deal')({
 
 function DealLayout() {
   const { t } = useLingui()
+  const queryClient = useQueryClient()
+  // Deal pages change live (clicks, credits): keep the socket open while the deal area is shown.
+  useEffect(() => startLiveUpdates(queryClient), [queryClient])
   return (
     <div className="section-layout">
       <nav className="sub-nav" aria-label={t`Deals`}>

@@ -1,11 +1,11 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { GoalWidget } from '../../../features/deals/components/goal-widget'
 
 interface GoalSearch {
   token: string
 }
 
-/** The goal widget for OBS: the deal is found by its widget token (the live view comes with the widgets issue). */
+/** The goal widget for OBS: the deal is found by its widget token, and updates live over the socket. */
 export const Route = createFileRoute('/_widgets/widgets/goal')({
   validateSearch: (search: Record<string, unknown>): GoalSearch => ({
     token: typeof search.token === 'string' ? search.token : '',
@@ -15,16 +15,5 @@ export const Route = createFileRoute('/_widgets/widgets/goal')({
 
 function GoalWidgetPage() {
   const { token } = Route.useSearch()
-  return (
-    <section className="goal-widget" aria-live="polite">
-      <h1 className="visually-hidden">
-        <Trans>Goal widget</Trans>
-      </h1>
-      {token ? null : (
-        <p className="widget-message">
-          <Trans>This widget link has no token.</Trans>
-        </p>
-      )}
-    </section>
-  )
+  return <GoalWidget token={token} />
 }

@@ -1,15 +1,33 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import { formatMoney } from '../../../../../shared/format'
+import { DealList } from '../../../../features/deals/components/deal-list'
+import { COMPLETED_STATES, dealQueries } from '../../../../features/deals/queries'
+import { getSession } from '../../../../lib/session'
+
+const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/completed')({
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(dealQueries.list(username(), COMPLETED_STATES)),
   component: CompletedDealsPage,
 })
 
 function CompletedDealsPage() {
+  const { data } = useSuspenseQuery(dealQueries.list(username(), COMPLETED_STATES))
+  const total = formatMoney(data.items.reduce((sum, deal) => sum + deal.earned.amount, 0))
   return (
-    <PlaceholderPage title={<Trans>Completed deals</Trans>}>
-      <Trans>Deals that reached their end, with their earnings.</Trans>
-    </PlaceholderPage>
+    <section className="deals-page">
+      <h1>
+        <Trans>Completed deals</Trans>
+      </h1>
+      {data.items.length > 0 ? (
+        <p className="muted">
+          <Trans>Earned on completed deals: {total}</Trans>
+        </p>
+      ) : null}
+      <DealList deals={data.items} empty={<Trans>No completed deal yet.</Trans>} />
+    </section>
   )
 }

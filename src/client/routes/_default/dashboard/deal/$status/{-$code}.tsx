@@ -1,18 +1,82 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
+import { DEAL_STATES, type DealState } from '../../../../../../shared/contract/deals'
+import { formatMoney, shortenName } from '../../../../../../shared/format'
+import { DealProgress, DealStateBadge } from '../../../../../features/deals/components/deal-progress'
+import { StopDealButton } from '../../../../../features/deals/components/stop-deal-button'
+import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '../../../../../features/deals/queries'
+import { mediaUrl } from '../../../../../lib/media'
+import { getSession } from '../../../../../lib/session'
 
-/** One deal, addressed by its status and (optionally) its code, with tabs for its sub-pages. */
+const username = () => getSession().user?.username ?? ''
+// 80 characters: the page heading stays within two lines on a phone.
+const TITLE_MAX = 80
+
+const statesOf = (status: string): DealState[] =>
+  (DEAL_STATES as readonly string[]).includes(status)
+    ? status === 'finished'
+      ? COMPLETED_STATES
+      : IN_PROGRESS_STATES
+    : []
+
+/**
+ * One deal, addressed by its status and its MISSION code, with tabs for its sub-pages. Without a code
+ * (the header's "in progress" entry) it opens the first deal of that status.
+ */
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}')({
+  loader: async ({ context: { queryClient }, params: { status, code } }) => {
+    if (code) return queryClient.ensureQueryData(dealQueries.detail(username(), code))
+    const list = await queryClient.ensureQueryData(dealQueries.list(username(), statesOf(status)))
+    const first = list.items[0]
+    if (first)
+      throw redirect({ to: '/dashboard/deal/$status/{-$code}', params: { status, code: first.mission.code } })
+    return null
+  },
   component: DealStatusLayout,
 })
 
 function DealStatusLayout() {
+  const { code } = Route.useParams()
+  if (!code) {
+    return (
+      <p className="muted">
+        <Trans>No deal here yet: take a mission from the available deals.</Trans>
+      </p>
+    )
+  }
+  return <DealPage code={code} />
+}
+
+function DealPage({ code }: { code: string }) {
   const { t } = useLingui()
-  const { status, code } = Route.useParams()
+  const { status } = Route.useParams()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code))
   const params = { status, code }
   return (
     <article className="deal-page">
-      <h1>{code ? t`Deal ${code}` : t`Deals: ${status}`}</h1>
+      <header className="deal-header">
+        <img
+          src={mediaUrl(deal.mission.thumbnail ?? deal.mission.provider.logo)}
+          alt=""
+          width={160}
+          height={90}
+        />
+        <div className="deal-header-body">
+          <p className="muted">{deal.mission.provider.name}</p>
+          <h1 title={deal.mission.title}>{shortenName(deal.mission.title, TITLE_MAX)}</h1>
+          <p>
+            <DealStateBadge state={deal.state} /> <span className="muted">{t`Deal ${deal.code}`}</span>
+          </p>
+          <DealProgress progress={deal.progress} goal={deal.goal} />
+          <p className="deal-earned">
+            <Trans>Earned:</Trans> <strong data-testid="deal-earned">{formatMoney(deal.earned)}</strong>
+          </p>
+        </div>
+        <div className="deal-header-actions">
+          <StopDealButton deal={deal} />
+        </div>
+      </header>
       <nav className="tabs" aria-label={t`Deal pages`}>
         <Link to="/dashboard/deal/$status/{-$code}" params={params} activeOptions={{ exact: true }}>
           <Trans>Overview</Trans>

@@ -1,15 +1,12 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../../components/ui/placeholder-page'
+import { TrackedRedirect } from '../../../../../features/deals/components/tracked-redirect'
 
+/** A streamer's landing: shows their creator code and the brand's link, without counting a click. */
 export const Route = createFileRoute('/_default/redir/check/{-$code}/{-$username}')({
   component: CheckRedirectPage,
 })
 
 function CheckRedirectPage() {
-  return (
-    <PlaceholderPage title={<Trans>Checking your link</Trans>}>
-      <Trans>Looking up this creator code…</Trans>
-    </PlaceholderPage>
-  )
+  const { code, username } = Route.useParams()
+  return <TrackedRedirect kind="check" code={code} username={username} />
 }

@@ -1,15 +1,12 @@
-import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../../components/ui/placeholder-page'
+import { TrackedRedirect } from '../../../../../features/deals/components/tracked-redirect'
 
+/** A streamer's tracked link: counts the viewer's click, then replaces itself with the brand's page. */
 export const Route = createFileRoute('/_default/redir/cpc/{-$code}/{-$username}')({
   component: CpcRedirectPage,
 })
 
 function CpcRedirectPage() {
-  return (
-    <PlaceholderPage title={<Trans>Redirecting</Trans>}>
-      <Trans>Taking you to the offer…</Trans>
-    </PlaceholderPage>
-  )
+  const { code, username } = Route.useParams()
+  return <TrackedRedirect kind="cpc" code={code} username={username} />
 }

@@ -1,5 +1,12 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { formatMoney } from '../../../../../../../shared/format'
+import { formatDate } from '../../../../../../../shared/format-date'
+import { dealQueries } from '../../../../../../features/deals/queries'
+import { getSession } from '../../../../../../lib/session'
+
+const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/')({
   // A tab inside the deal page: switching tabs must not jump back to the top.
@@ -8,14 +15,50 @@ export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/
 })
 
 function DealDetailPage() {
+  const { code } = Route.useParams()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code ?? ''))
+  const { mission } = deal
+  const reward = formatMoney(mission.reward.amount)
   return (
-    <section>
+    <section className="deal-overview">
       <h2>
         <Trans>Overview</Trans>
       </h2>
-      <p className="muted">
-        <Trans>Progress, earnings and the state of this deal.</Trans>
-      </p>
+      <p>{mission.description}</p>
+      <dl className="facts">
+        <dt>
+          <Trans>Reward</Trans>
+        </dt>
+        <dd>
+          {mission.reward.model === 'cpc' ? (
+            <Trans>{reward} per valid click</Trans>
+          ) : (
+            <Trans>{reward} when the goal is reached</Trans>
+          )}
+        </dd>
+        <dt>
+          <Trans>Goal</Trans>
+        </dt>
+        <dd>
+          <Trans>{deal.goal} valid clicks</Trans>
+        </dd>
+        <dt>
+          <Trans>Taken on</Trans>
+        </dt>
+        <dd>{formatDate(deal.createdAt)}</dd>
+        {deal.finishedAt ? (
+          <>
+            <dt>
+              <Trans>Completed on</Trans>
+            </dt>
+            <dd>{formatDate(deal.finishedAt)}</dd>
+          </>
+        ) : null}
+        <dt>
+          <Trans>Mission ends</Trans>
+        </dt>
+        <dd>{mission.endsAt ? formatDate(mission.endsAt) : <Trans>No end date</Trans>}</dd>
+      </dl>
     </section>
   )
 }

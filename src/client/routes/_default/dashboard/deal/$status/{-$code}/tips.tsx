@@ -1,5 +1,10 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { dealQueries } from '../../../../../../features/deals/queries'
+import { getSession } from '../../../../../../lib/session'
+
+const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tips')({
   // A tab inside the deal page: switching tabs must not jump back to the top.
@@ -8,14 +13,29 @@ export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/
 })
 
 function DealTipsPage() {
+  const { code } = Route.useParams()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code ?? ''))
+  const paragraphs = deal.mission.tips.split(/\n{2,}/).filter((text) => text.trim() !== '')
   return (
-    <section>
+    <section className="deal-tips">
       <h2>
         <Trans>Tips</Trans>
       </h2>
-      <p className="muted">
-        <Trans>Advice from the brand to make this mission work.</Trans>
-      </p>
+      {paragraphs.length === 0 ? (
+        <p className="muted">
+          <Trans>The brand has not shared tips for this mission.</Trans>
+        </p>
+      ) : (
+        paragraphs.map((text) => <p key={text}>{text}</p>)
+      )}
+      {deal.mission.provider.description ? (
+        <>
+          <h3>
+            <Trans>About {deal.mission.provider.name}</Trans>
+          </h3>
+          <p className="muted">{deal.mission.provider.description}</p>
+        </>
+      ) : null}
     </section>
   )
 }

@@ -1,0 +1,212 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import type { AdminMission } from '../../../../shared/contract/admin'
+import { INTEGRATION_TYPES } from '../../../../shared/contract/deals'
+import { formatMoney } from '../../../../shared/format'
+import { formatDate } from '../../../../shared/format-date'
+import { request } from '../../../lib/http'
+import { notify } from '../../../lib/toast'
+import { adminDealQueries, errorLines } from './admin-queries'
+import '../components/deals.css'
+
+interface MissionFields {
+  providerId: string
+  titleEn: string
+  titleFr: string
+  titleEs: string
+  description: string
+  tips: string
+  type: string
+  link: string
+  model: 'cpc' | 'fixed'
+  amount: string
+  goal: string
+  spots: string
+  budget: string
+  startsAt: string
+  endsAt: string
+  status: AdminMission['status']
+}
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
+
+function fieldsOf(mission: AdminMission | null, providerId: string): MissionFields {
+  return {
+    providerId: mission?.providerId ?? providerId,
+    titleEn: mission?.title.en ?? '',
+    titleFr: mission?.title.fr ?? '',
+    titleEs: mission?.title.es ?? '',
+    description: mission?.description.en ?? '',
+    tips: mission?.tips.en ?? '',
+    type: mission?.tools.type ?? 'LINK',
+    link: mission?.tools.parameters.URL ?? mission?.tools.parameters.ABSOLUTE_LINK ?? '',
+    model: mission?.reward.model ?? 'cpc',
+    amount: mission ? String(mission.reward.amount) : '10',
+    goal: String(mission?.goal ?? 100),
+    spots: String(mission?.spots ?? 10),
+    budget: mission?.budget ? String(mission.budget) : '',
+    startsAt: day(mission?.startsAt ?? new Date().toISOString()),
+    endsAt: day(mission?.endsAt ?? null),
+    status: mission?.status ?? 'draft',
+  }
+}
+
+function bodyOf(values: MissionFields, mission: AdminMission | null) {
+  const parameter = values.type === 'CUSTOM_CODE' ? 'ABSOLUTE_LINK' : 'URL'
+  const optional = (text: string) => (text.trim() ? text : undefined)
+  return {
+    providerId: values.providerId,
+    title: { en: values.titleEn, fr: optional(values.titleFr), es: optional(values.titleEs) },
+    description: { ...mission?.description, en: values.description },
+    tips: { ...mission?.tips, en: values.tips },
+    tools: { type: values.type, parameters: { [parameter]: values.link } },
+    reward: { model: values.model, amount: Number(values.amount) },
+    goal: Number(values.goal),
+    spots: Number(values.spots),
+    budget: values.budget ? Number(values.budget) : null,
+    startsAt: new Date(`${values.startsAt}T00:00:00Z`).toISOString(),
+    endsAt: values.endsAt ? new Date(`${values.endsAt}T23:59:59Z`).toISOString() : null,
+    status: values.status,
+  }
+}
+
+function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const providers = useQuery(adminDealQueries.providers()).data?.items ?? []
+  const [values, setValues] = useState(() => fieldsOf(mission, providers[0]?.id ?? ''))
+  const [thumbnail, setThumbnail] = useState<File | null>(null)
+  const [errors, setErrors] = useState<string[]>([])
+  const input = (field: keyof MissionFields, label: string, props: Record<string, unknown> = {}) => (
+    <label className="field">
+      {label}
+      <input
+        value={values[field]}
+        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+        {...props}
+      />
+    </label>
+  )
+  const select = (
+    field: keyof MissionFields,
+    label: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <label className="field">
+      {label}
+      <select
+        value={values[field]}
+        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const form = new FormData()
+    form.set('payload', JSON.stringify(bodyOf(values, mission)))
+    if (thumbnail) form.set('thumbnail', thumbnail)
+    try {
+      if (mission) await request('adminMissionUpdate', { params: { code: mission.code }, body: form })
+      else await request('adminMissionCreate', { body: form })
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+      void queryClient.invalidateQueries({ queryKey: ['deals', 'missions'] })
+      void notify('success', t`Mission saved`)
+      onDone()
+    } catch (error) {
+      setErrors(errorLines(error))
+    }
+  }
+  const asOptions = (list: readonly string[]) => list.map((value) => ({ value, label: value }))
+  return (
+    <form className="form admin-form" onSubmit={submit}>
+      <h3>{mission ? t`Mission ${mission.code}` : t`New mission`}</h3>
+      {errors.length > 0 ? (
+        <ul className="error-message" role="alert">
+          {errors.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      {select(
+        'providerId',
+        t`Provider`,
+        providers.map((provider) => ({ value: provider.id, label: provider.name })),
+      )}
+      {input('titleEn', t`Title (English)`, { required: true })}
+      {input('titleFr', t`Title (French)`)}
+      {input('titleEs', t`Title (Spanish)`)}
+      {input('description', t`Description (English)`, { required: true })}
+      {input('tips', t`Tips (English)`)}
+      {select('type', t`Integration type`, asOptions(INTEGRATION_TYPES))}
+      {input('link', t`Link template (URL or absolute link)`)}
+      {select('model', t`Reward model`, [
+        { value: 'cpc', label: t`Per valid click` },
+        { value: 'fixed', label: t`Fixed, at the goal` },
+      ])}
+      {input('amount', t`Reward in cents`, { type: 'number', min: 1, required: true })}
+      {input('goal', t`Goal (valid clicks)`, { type: 'number', min: 1, required: true })}
+      {input('spots', t`Spots`, { type: 'number', min: 1, required: true })}
+      {input('budget', t`Budget in cents (empty: no cap)`, { type: 'number', min: 1 })}
+      {input('startsAt', t`Starts on`, { type: 'date', required: true })}
+      {input('endsAt', t`Ends on`, { type: 'date' })}
+      {select('status', t`Status`, asOptions(['draft', 'published', 'closed']))}
+      <label className="field">
+        <Trans>Thumbnail (image)</Trans>
+        <input
+          type="file"
+          accept="image/*"
+          onChange={(event) => setThumbnail(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      <div className="dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="button">
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Admin tab: every mission (drafts included) with a form to create or edit one. */
+export function MissionsTab() {
+  const { data, isPending } = useQuery(adminDealQueries.missions())
+  const [editing, setEditing] = useState<AdminMission | 'new' | null>(null)
+  if (editing)
+    return <MissionForm mission={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+  return (
+    <section>
+      <p>
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          <Trans>New mission</Trans>
+        </button>
+      </p>
+      {isPending ? <p className="muted">…</p> : null}
+      <ul className="admin-list">
+        {data?.items.map((mission) => (
+          <li key={mission.code}>
+            <span>
+              <strong>{mission.title.en}</strong>{' '}
+              <span className="muted">
+                {mission.providerName} · {mission.status} · {formatMoney(mission.reward.amount)} (
+                {mission.reward.model}) · {mission.deals}/{mission.spots} · {formatDate(mission.startsAt)}
+              </span>
+            </span>
+            <button type="button" className="button button-ghost" onClick={() => setEditing(mission)}>
+              <Trans>Edit</Trans>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,122 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { type Provider, WIDGET_THEMES } from '../../../../shared/contract/deals'
+import { request } from '../../../lib/http'
+import { mediaUrl } from '../../../lib/media'
+import { notify } from '../../../lib/toast'
+import { adminDealQueries, errorLines } from './admin-queries'
+import '../components/deals.css'
+
+const emptyProvider = { name: '', slug: '', description: '', theme: 'default' as Provider['theme'] }
+
+function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone: () => void }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState(provider ? { ...provider } : emptyProvider)
+  const [logo, setLogo] = useState<File | null>(null)
+  const [errors, setErrors] = useState<string[]>([])
+  const set = (field: keyof typeof emptyProvider) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value })
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const payload = {
+      name: values.name,
+      slug: values.slug,
+      description: values.description,
+      theme: values.theme,
+    }
+    const form = new FormData()
+    form.set('payload', JSON.stringify(payload))
+    if (logo) form.set('logo', logo)
+    try {
+      if (provider) await request('adminProviderUpdate', { params: { id: provider.id }, body: form })
+      else await request('adminProviderCreate', { body: form })
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+      void notify('success', t`Provider saved`)
+      onDone()
+    } catch (error) {
+      setErrors(errorLines(error))
+    }
+  }
+  return (
+    <form className="form admin-form" onSubmit={submit}>
+      <h3>{provider ? t`Provider ${provider.name}` : t`New provider`}</h3>
+      {errors.length > 0 ? (
+        <ul className="error-message" role="alert">
+          {errors.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      <label className="field">
+        <Trans>Name</Trans>
+        <input value={values.name} onChange={set('name')} required />
+      </label>
+      <label className="field">
+        <Trans>Slug (lower case, dashes)</Trans>
+        <input value={values.slug} onChange={set('slug')} required pattern="[a-z0-9]+(-[a-z0-9]+)*" />
+      </label>
+      <label className="field">
+        <Trans>Description</Trans>
+        <textarea value={values.description} onChange={set('description')} rows={3} />
+      </label>
+      <label className="field">
+        <Trans>Widget theme</Trans>
+        <select value={values.theme} onChange={set('theme')}>
+          {WIDGET_THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {theme}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <Trans>Logo (image)</Trans>
+        <input type="file" accept="image/*" onChange={(event) => setLogo(event.target.files?.[0] ?? null)} />
+      </label>
+      <div className="dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="button">
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Admin tab: the provider list, a new-provider form and each provider's detail form. */
+export function ProvidersTab() {
+  const { data, isPending } = useQuery(adminDealQueries.providers())
+  const [editing, setEditing] = useState<Provider | 'new' | null>(null)
+  if (editing)
+    return <ProviderForm provider={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+  return (
+    <section>
+      <p>
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          <Trans>New provider</Trans>
+        </button>
+      </p>
+      {isPending ? <p className="muted">…</p> : null}
+      <ul className="admin-list">
+        {data?.items.map((provider) => (
+          <li key={provider.id}>
+            <img src={mediaUrl(provider.logo)} alt="" width={40} height={40} />
+            <span>
+              <strong>{provider.name}</strong>{' '}
+              <span className="muted">
+                ({provider.slug}, {provider.theme})
+              </span>
+            </span>
+            <button type="button" className="button button-ghost" onClick={() => setEditing(provider)}>
+              <Trans>Edit</Trans>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import { notify } from '../../../lib/toast'
+
+/** A read-only value with a copy button (tracking links, creator code, widget URL). */
+export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const { t } = useLingui()
+  const id = useId()
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(true)
+      void notify('success', t`Copied to the clipboard`)
+    } catch {
+      // Clipboard access can be refused (insecure context, permissions): selecting lets the user copy by hand.
+      ;(document.getElementById(id) as HTMLInputElement | null)?.select()
+      void notify('error', t`Copy failed: select the text and copy it by hand`)
+    }
+  }
+  return (
+    <div className="field copy-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-row">
+        <input
+          id={id}
+          readOnly
+          value={value}
+          data-testid={testId}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="button button-ghost" onClick={copy} aria-label={t`Copy: ${label}`}>
+          {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
+        </button>
+      </div>
+    </div>
+  )
+}

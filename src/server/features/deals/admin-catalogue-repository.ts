@@ -1,0 +1,151 @@
+/** Admin reads and writes of providers, missions and the deals list. */
+import { randomBytes } from 'node:crypto'
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import type { AdminDealItem, AdminMission, MissionBody, ProviderBody } from '../../../shared/contract/admin'
+import type { DealState, Provider } from '../../../shared/contract/deals'
+import type { Executor } from '../../db/client'
+import { deals, type MissionRow, missions, type ProviderRow, providers, users } from '../../db/schema'
+import { SPOT_HOLDING_STATES } from './missions-repository'
+
+export const providerView = (row: ProviderRow): Provider => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logo: row.logo ?? null,
+  description: row.description,
+  theme: row.theme,
+})
+
+export async function listProviders(db: Executor): Promise<Provider[]> {
+  const rows = await db.select().from(providers).orderBy(asc(providers.name), asc(providers.id))
+  return rows.map(providerView)
+}
+
+export function providerValues(body: ProviderBody) {
+  return {
+    name: body.name,
+    slug: body.slug,
+    description: body.description ?? '',
+    theme: body.theme,
+    ...(body.logo !== undefined ? { logo: body.logo } : {}),
+  }
+}
+
+const heldDeals = sql<number>`(select count(*)::int from ${deals} where ${deals.missionId} = ${missions.id} and ${inArray(deals.state, [...SPOT_HOLDING_STATES])})`
+const allDeals = sql<number>`(select count(*)::int from ${deals} where ${deals.missionId} = ${missions.id})`
+
+function adminMissionView(row: {
+  mission: MissionRow
+  provider: ProviderRow
+  held: number
+  all: number
+}): AdminMission {
+  const { mission } = row
+  return {
+    code: mission.code,
+    providerId: mission.providerId,
+    providerName: row.provider.name,
+    title: mission.title,
+    description: mission.description,
+    tips: mission.tips,
+    thumbnail: mission.thumbnail ?? null,
+    tools: mission.integration,
+    reward: { model: mission.rewardModel, amount: mission.rewardCents },
+    goal: mission.goal,
+    spots: mission.spots,
+    spotsLeft: Math.max(0, mission.spots - Number(row.held)),
+    budget: mission.budgetCents,
+    startsAt: mission.startsAt.toISOString(),
+    endsAt: mission.endsAt?.toISOString() ?? null,
+    status: mission.status,
+    deals: Number(row.all),
+  }
+}
+
+export async function listAdminMissions(db: Executor, code?: string): Promise<AdminMission[]> {
+  const rows = await db
+    .select({ mission: missions, provider: providers, held: heldDeals, all: allDeals })
+    .from(missions)
+    .innerJoin(providers, eq(providers.id, missions.providerId))
+    .where(code ? eq(missions.code, code) : undefined)
+    .orderBy(desc(missions.createdAt), asc(missions.code))
+  return rows.map(adminMissionView)
+}
+
+// 4 random hex characters after the title slug: readable, and unique enough to rarely need a retry.
+const CODE_SUFFIX_BYTES = 2
+// 48 characters of title keep the code readable in a URL while leaving room for the suffix.
+const CODE_TITLE_CHARS = 48
+
+export function missionCodeFor(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, CODE_TITLE_CHARS)
+    .replace(/-+$/, '')
+  return `${base || 'mission'}-${randomBytes(CODE_SUFFIX_BYTES).toString('hex')}`
+}
+
+export function missionValues(body: MissionBody) {
+  return {
+    providerId: body.providerId,
+    title: body.title,
+    description: body.description,
+    tips: { en: body.tips?.en ?? '', ...body.tips },
+    integration: { type: body.tools.type, parameters: body.tools.parameters },
+    rewardModel: body.reward.model,
+    rewardCents: body.reward.amount,
+    goal: body.goal,
+    spots: body.spots,
+    ...(body.budget !== undefined ? { budgetCents: body.budget } : {}),
+    ...(body.thumbnail !== undefined ? { thumbnail: body.thumbnail } : {}),
+    startsAt: new Date(body.startsAt),
+    endsAt: body.endsAt ? new Date(body.endsAt) : null,
+    status: body.status,
+  }
+}
+
+// 200: a screenful of deals; the search narrows anything longer.
+const ADMIN_DEALS_LIMIT = 200
+
+export async function listAdminDeals(
+  db: Executor,
+  filter: { state?: DealState; q?: string },
+): Promise<AdminDealItem[]> {
+  const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
+  const rows = await db
+    .select({
+      deal: deals,
+      missionCode: missions.code,
+      title: missions.title,
+      goal: missions.goal,
+      username: users.username,
+    })
+    .from(deals)
+    .innerJoin(missions, eq(missions.id, deals.missionId))
+    .innerJoin(users, eq(users.id, deals.userId))
+    .where(
+      and(
+        filter.state ? eq(deals.state, filter.state) : undefined,
+        pattern
+          ? or(ilike(deals.code, pattern), ilike(users.username, pattern), ilike(missions.code, pattern))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(deals.createdAt), desc(deals.code))
+    .limit(ADMIN_DEALS_LIMIT)
+  return rows.map((row) => ({
+    code: row.deal.code,
+    state: row.deal.state,
+    progress: row.deal.progress,
+    goal: row.goal,
+    earned: row.deal.earnedCents,
+    missionCode: row.missionCode,
+    missionTitle: row.title.en,
+    username: row.username,
+    createdAt: row.deal.createdAt.toISOString(),
+  }))
+}

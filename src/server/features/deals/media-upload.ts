@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import type { MediaObject } from '../../../shared/contract/common'
+import { fieldInvalid } from '../../http/api-error'
+import type { UploadedFile } from '../../http/multipart'
+
+// 5 MB: a mission thumbnail or brand logo never needs more; larger files are refused before decoding.
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+// 40 megapixels: above any real picture, far below a decompression bomb.
+const MAX_INPUT_PIXELS = 40_000_000
+// 1280 px wide: twice the largest card width, sharp on high-density screens.
+const MAX_WIDTH = 1280
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+
+/**
+ * Stores a public image (mission thumbnail, provider logo) under the public uploads folder. The type
+ * is decided by the bytes, and the image is re-encoded to WebP so metadata and any smuggled payload
+ * are gone; the name is made here, never taken from the client.
+ */
+export async function storePublicImage(
+  uploadsRoot: string,
+  folder: 'missions' | 'providers',
+  field: string,
+  file: UploadedFile,
+): Promise<MediaObject> {
+  if (file.buffer.length === 0) throw fieldInvalid(field, 'validation.required')
+  if (file.buffer.length > MAX_IMAGE_BYTES) throw fieldInvalid(field, 'validation.size')
+  const detected = await fileTypeFromBuffer(file.buffer)
+  if (!detected || !IMAGE_TYPES.has(detected.mime)) throw fieldInvalid(field, 'validation.image')
+  let output: Buffer
+  try {
+    output = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .webp()
+      .toBuffer()
+  } catch {
+    throw fieldInvalid(field, 'validation.image')
+  }
+  const reference = `${randomUUID()}.webp`
+  await mkdir(join(uploadsRoot, folder), { recursive: true })
+  await writeFile(join(uploadsRoot, folder, reference), output)
+  return { path: `${folder}/`, reference }
+}

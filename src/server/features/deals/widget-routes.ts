@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify'
+import type { WidgetView } from '../../../shared/contract/deals'
+import { notFound } from '../../http/api-error'
+import { requestLocale } from '../../http/locale'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { rooms } from '../../plugins/socket'
+import { findDealByWidgetToken, type LoadedDeal } from './deals-repository'
+
+// Widget tokens are 43 base64url characters; anything else is not worth a query.
+const WIDGET_TOKEN = /^[\w-]{20,100}$/
+
+/** The goal widget's view of a deal: only what the overlay shows, nothing about the streamer's money. */
+export function widgetViewOf(loaded: LoadedDeal): WidgetView {
+  return {
+    missionTitle: loaded.deal.mission.title,
+    providerName: loaded.provider.name,
+    theme: loaded.provider.theme,
+    progress: loaded.row.progress,
+    goal: loaded.mission.goal,
+    state: loaded.row.state,
+    reward: loaded.deal.mission.reward,
+  }
+}
+
+/**
+ * `GET /api/widgets/widget/{token}` and the public `widget:subscribe` socket event: an OBS source has
+ * no session, so the widget token alone opens the deal's widget room (and nothing else).
+ */
+export function registerWidgetRoutes(app: FastifyInstance): void {
+  registerEndpoint(app, 'widget', {}, async ({ params, request }) => {
+    const loaded = WIDGET_TOKEN.test(params.token)
+      ? await findDealByWidgetToken(app.db, params.token, requestLocale(request))
+      : null
+    if (!loaded) throw notFound('This widget does not exist')
+    return widgetViewOf(loaded)
+  })
+
+  app.socketConnectionHandlers.push((socket) => {
+    socket.on('widget:subscribe', async (token, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined
+      try {
+        const loaded =
+          typeof token === 'string' && WIDGET_TOKEN.test(token)
+            ? await findDealByWidgetToken(app.db, token)
+            : null
+        if (!loaded) return reply({ ok: false, error: 'NOT_FOUND' })
+        await socket.join(rooms.widget(token))
+        reply({ ok: true })
+      } catch (error) {
+        app.log.error({ err: error }, 'widget subscription failed')
+        reply({ ok: false, error: 'SERVER_ERROR' })
+      }
+    })
+    socket.on('widget:unsubscribe', async (token) => {
+      if (typeof token === 'string') await socket.leave(rooms.widget(token))
+    })
+  })
+}

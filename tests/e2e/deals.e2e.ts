@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+
+// A viewer's ordinary desktop browser: headless Chromium announces itself and would count as a bot.
+const VIEWER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+// A seeded cpc mission whose LINK integration sends viewers to the brand with the streamer's name.
+const MISSION_TITLE = 'Wishlist the Starfall expansion'
+
+test('a new streamer takes a mission, a viewer clicks the tracked link, everything updates live', async ({
+  browser,
+  request,
+}) => {
+  const username = `streamer${Date.now().toString(36)}`
+  const signup = await request.post('/api/oauth/signup', {
+    data: { username, email: `${username}@example.test`, plainPassword: 'Streamer-password-1' },
+  })
+  expect(signup.status()).toBeLessThan(300)
+  const { code: token, user } = await signup.json()
+
+  const streamer = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+  await streamer.addInitScript(
+    ({ storedToken, storedUser }) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', storedToken)
+        localStorage.setItem('user', storedUser)
+      }
+    },
+    { storedToken: token as string, storedUser: JSON.stringify(user) },
+  )
+  const page = await streamer.newPage()
+  await page.goto('/dashboard/deal')
+  await page.getByRole('button', { name: `Take the mission ${MISSION_TITLE}` }).click()
+
+  // The take action lands on the deal's tools: tracked link with a copy button.
+  await expect(page).toHaveURL(/\/dashboard\/deal\/inprogress\/starfall-wishlist\/tools$/)
+  const trackedLink = await page.getByTestId('tracked-link').inputValue()
+  expect(trackedLink).toMatch(new RegExp(`/redir/cpc/starfall-wishlist/${username}$`))
+  await page.getByRole('button', { name: 'Copy: Your tracked link' }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(trackedLink)
+  const widgetUrl = await page.getByTestId('widget-url').inputValue()
+
+  // The deal is listed under in progress.
+  await page.getByRole('link', { name: 'Available deals' }).click()
+  await expect(page.locator('.deal-list')).toContainText(MISSION_TITLE)
+
+  // The goal widget, open in a third page, starts at zero.
+  const widgetPage = await streamer.newPage()
+  await widgetPage.goto(widgetUrl)
+  await expect(widgetPage.getByTestId('goal-widget-count')).toHaveText('0 / 2000')
+
+  // The streamer watches the events page.
+  await page.goto('/dashboard/deal/inprogress/starfall-wishlist/events')
+  await expect(page.getByTestId('deal-earned')).toHaveText(/0,00\s€/)
+
+  // A viewer in another browser opens the tracked link and is sent to the brand's page.
+  const viewer = await browser.newContext({ userAgent: VIEWER_UA })
+  await viewer.route('https://novagames.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Starfall expansion</h1>' }),
+  )
+  const viewerPage = await viewer.newPage()
+  await viewerPage.goto(trackedLink)
+  await viewerPage.waitForURL(`https://novagames.example/expansion?ref=${username}`)
+  await expect(viewerPage.getByRole('heading', { name: 'Starfall expansion' })).toBeVisible()
+
+  // Without a reload: the click and the credit on the events page, the widget advances.
+  await expect(page.getByTestId('deal-events')).toContainText('Click')
+  await expect(page.getByTestId('deal-events')).toContainText('Credited to the wallet')
+  await expect(page.getByTestId('deal-earned')).toHaveText(/0,08\s€/)
+  await expect(widgetPage.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
+
+  // Stop the deal through the confirmation dialog.
+  await page.getByRole('button', { name: 'Stop the deal' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Stop the deal' }).click()
+  await expect(page.locator('.deal-header .deal-state')).toHaveText('Stopped')
+  await expect(widgetPage.locator('[data-testid="goal-widget"]')).toHaveAttribute('data-state', 'stopped')
+
+  // Download the earnings statement: a real PDF.
+  await page.getByRole('link', { name: 'Tools' }).click()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the earnings statement (PDF)' }).click(),
+  ])
+  const file = await download.path()
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
+
+  // An unknown token shows a clear state instead of an empty overlay.
+  await widgetPage.goto('/widgets/goal?token=unknown-token-0000000000000')
+  await expect(widgetPage.getByRole('status')).toContainText('This widget link is not valid')
+  await viewer.close()
+  await streamer.close()
+})

@@ -1,0 +1,180 @@
+import sharp from 'sharp'
+import { io as connect, type Socket } from 'socket.io-client'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { wallets } from '../../src/server/db/schema'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+
+let testApp: TestApp
+let admin: TestUser
+let user: TestUser
+const sockets: Socket[] = []
+
+beforeAll(async () => {
+  testApp = await createTestApp({ listen: true })
+  admin = await makeUser(testApp.app, 'boss', { admin: true })
+  user = await makeUser(testApp.app, 'erin')
+})
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect()
+  await testApp?.close()
+})
+
+const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | null, payload?: object) =>
+  testApp.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
+
+const missionBody = (providerId: string, extra: object = {}) => ({
+  providerId,
+  title: { en: 'Speedrun night', fr: 'Soirée speedrun' },
+  description: { en: 'Run the first level live.' },
+  tips: { en: 'Show the timer.' },
+  tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://spike.example/%mission%?ref=%username%' } },
+  reward: { model: 'cpc', amount: 12 },
+  goal: 50,
+  spots: 5,
+  budget: 600,
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: null,
+  status: 'published',
+  ...extra,
+})
+
+test('admins create and edit providers; a taken slug is a 409 on the slug field', async () => {
+  const created = await inject('POST', '/api/admin/providers', admin, {
+    name: 'Pixel Forge',
+    slug: 'pixel-forge',
+    description: 'Indie studio',
+    theme: 'arcade',
+  })
+  expect(created.statusCode).toBe(201)
+  const provider = created.json()
+  expect(provider).toMatchObject({ name: 'Pixel Forge', theme: 'arcade', logo: null })
+  const updated = await inject('PUT', `/api/admin/providers/${provider.id}`, admin, {
+    name: 'Pixel Forge Studio',
+    slug: 'pixel-forge',
+    theme: 'nova',
+  })
+  expect(updated.json()).toMatchObject({ name: 'Pixel Forge Studio', theme: 'nova' })
+  const taken = await inject('POST', '/api/admin/providers', admin, {
+    name: 'X',
+    slug: 'pixel-forge',
+    theme: 'default',
+  })
+  expect(taken.statusCode).toBe(409)
+  expect(taken.json().errors.children.slug.errors).toEqual(['provider.slug_taken'])
+  const bad = await inject('POST', '/api/admin/providers', admin, {
+    name: '',
+    slug: 'Bad Slug',
+    theme: 'pink',
+  })
+  expect(bad.statusCode).toBe(400)
+  expect(Object.keys(bad.json().errors.children)).toEqual(expect.arrayContaining(['name', 'slug', 'theme']))
+  expect((await inject('GET', '/api/admin/providers', user)).statusCode).toBe(403)
+  const list = (await inject('GET', '/api/admin/providers', admin)).json().items
+  expect(list.map((item: { slug: string }) => item.slug)).toContain('pixel-forge')
+})
+
+test('admins create missions (drafts hidden from the public) and upload a thumbnail', async () => {
+  const [provider] = (await inject('GET', '/api/admin/providers', admin)).json().items
+  const draft = await inject(
+    'POST',
+    '/api/admin/missions',
+    admin,
+    missionBody(provider.id, { status: 'draft' }),
+  )
+  expect(draft.statusCode).toBe(201)
+  const mission = draft.json()
+  expect(mission.code).toMatch(/^speedrun-night-[0-9a-f]{4}$/)
+  expect(mission).toMatchObject({ budget: 600, status: 'draft', title: { fr: 'Soirée speedrun' } })
+  expect((await inject('GET', `/api/deals/missions/${mission.code}`, null)).statusCode).toBe(404)
+
+  const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.set('payload', JSON.stringify(missionBody(provider.id)))
+  form.set('thumbnail', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'thumb.png')
+  const request = new Request('http://x', { method: 'POST', body: form })
+  const published = await testApp.app.inject({
+    method: 'PUT',
+    url: `/api/admin/missions/${mission.code}`,
+    headers: { ...admin.auth, 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  })
+  expect(published.statusCode).toBe(200)
+  expect(published.json().thumbnail).toMatchObject({
+    path: 'missions/',
+    reference: expect.stringMatching(/\.webp$/),
+  })
+  const thumb = published.json().thumbnail
+  const image = await inject('GET', `/uploads/${thumb.path}${thumb.reference}`, null)
+  expect(image.statusCode).toBe(200)
+  expect((await inject('GET', `/api/deals/missions/${mission.code}`, null)).json().status).toBe('published')
+
+  const badDates = missionBody(provider.id, { endsAt: '2000-01-01T00:00:00.000Z' })
+  expect(
+    (await inject('POST', '/api/admin/missions', admin, badDates)).json().errors.children.endsAt,
+  ).toBeDefined()
+  const badProvider = missionBody('00000000-0000-4000-8000-000000000000')
+  expect((await inject('POST', '/api/admin/missions', admin, badProvider)).statusCode).toBe(400)
+  expect((await inject('PUT', '/api/admin/missions/nope', admin, missionBody(provider.id))).statusCode).toBe(
+    404,
+  )
+  expect((await inject('POST', '/api/admin/missions', user, missionBody(provider.id))).statusCode).toBe(403)
+})
+
+test('the admin deal list filters by state and search', async () => {
+  const code = await makeMission(testApp.app)
+  await inject('POST', `/api/deals/subscriptions/${code}/erin`, user)
+  const all = (await inject('GET', '/api/admin/deals?q=erin', admin)).json().items
+  expect(all.map((deal: { missionCode: string }) => deal.missionCode)).toContain(code)
+  expect((await inject('GET', '/api/admin/deals?state=finished&q=erin', admin)).json().items).toEqual([])
+  expect((await inject('GET', '/api/admin/deals?state=bogus', admin)).statusCode).toBe(400)
+})
+
+const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
+
+test('a click pushes deal:updated, deal:event and wallet:updated to the owner and progress to the widget', async () => {
+  const owner = await makeUser(testApp.app, 'frank')
+  // A created wallet (person filled in): only then does wallet:updated carry a contract Wallet.
+  await testApp.app.db.insert(wallets).values({
+    userId: owner.id,
+    person: {
+      firstName: 'Frank',
+      lastName: 'Stream',
+      birthDate: '1990-01-01',
+      address: { line1: '1 rue', city: 'Paris', postalCode: '75001', country: 'FR' },
+    },
+  })
+  const code = await makeMission(testApp.app, { rewardCents: 50 })
+  const deal = (await inject('POST', `/api/deals/subscriptions/${code}/frank`, owner)).json()
+  const ownerSocket = connect(testApp.url ?? '', { auth: { token: owner.token }, transports: ['websocket'] })
+  const widgetSocket = connect(testApp.url ?? '', { transports: ['websocket'] })
+  sockets.push(ownerSocket, widgetSocket)
+  await Promise.all([once(ownerSocket, 'connect'), once(widgetSocket, 'connect')])
+  const unknown = await widgetSocket.emitWithAck('widget:subscribe', 'x'.repeat(43))
+  expect(unknown).toEqual({ ok: false, error: 'NOT_FOUND' })
+  expect(await widgetSocket.emitWithAck('widget:subscribe', deal.widgetToken)).toEqual({ ok: true })
+
+  const updated = once<{ code: string; progress: number; earned: { amount: number } }>(
+    ownerSocket,
+    'deal:updated',
+  )
+  const event = once<{ dealCode: string; event: { type: string } }>(ownerSocket, 'deal:event')
+  const wallet = once<{ balance: { amount: number } }>(ownerSocket, 'wallet:updated')
+  const progress = once<{ token: string; progress: number; goal: number; state: string }>(
+    widgetSocket,
+    'widget:progress',
+  )
+  await testApp.app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/check/${code}/frank`,
+    headers: { 'user-agent': BROWSER_UA },
+    payload: { kind: 'cpc' },
+  })
+  expect(await updated).toMatchObject({ code: deal.code, progress: 1, earned: { amount: 50 } })
+  expect(await event).toMatchObject({ dealCode: deal.code, event: { type: 'click' } })
+  expect((await wallet).balance.amount).toBe(50)
+  expect(await progress).toEqual({ token: deal.widgetToken, progress: 1, goal: 10, state: 'inprogress' })
+})
