@@ -91,8 +91,10 @@ export async function walletRoutes(app: FastifyInstance) {
   registerEndpoint(app, 'walletPayouts', { query: PageQuery }, async ({ params, query }) => {
     const owner = await findOwner(app.db, params.username)
     const wallet = await findWalletRow(app.db, owner.id)
-    if (!wallet) return { items: [] }
-    return listPayouts(app.db, wallet.id, query as unknown as PageQuery)
+    // The payout rules travel with the payout list, so the payment page shows the same minimum as the server.
+    const minimum = { amount: app.config.minPayoutCents, currency: 'EUR' }
+    if (!wallet) return { items: [], minimum }
+    return { ...(await listPayouts(app.db, wallet.id, query as unknown as PageQuery)), minimum }
   })
 
   registerEndpoint(app, 'walletPayout', { body: PayoutBody }, async ({ params, body, request, reply }) => {

@@ -1,15 +1,38 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import { BankAccountForm, BankAccountList } from '../../../../features/wallet/components/bank-accounts'
+import { currentUsername } from '../../../../features/wallet/current-user'
+import { walletQueries } from '../../../../features/wallet/queries'
+import { requireWallet } from '../../../../lib/guards'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/bank')({
+  beforeLoad: requireWallet,
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(walletQueries.detail(currentUsername())),
   component: BankAccountPage,
 })
 
 function BankAccountPage() {
+  const username = currentUsername()
+  const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   return (
-    <PlaceholderPage title={<Trans>Bank accounts</Trans>}>
-      <Trans>Where your payouts are sent.</Trans>
-    </PlaceholderPage>
+    <section className="wallet-page">
+      <h1>
+        <Trans>Bank accounts</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Payouts are sent by SEPA transfer to your default account. Account numbers are always shown masked.
+        </Trans>
+      </p>
+      <div className="wallet-card">
+        <BankAccountList username={username} accounts={wallet?.informations.bankAccounts ?? []} />
+      </div>
+      <div className="wallet-card">
+        <BankAccountForm username={username} />
+      </div>
+    </section>
   )
 }

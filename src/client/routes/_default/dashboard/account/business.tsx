@@ -1,15 +1,32 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import { WalletForm } from '../../../../features/wallet/components/wallet-form'
+import { currentUsername } from '../../../../features/wallet/current-user'
+import { walletQueries } from '../../../../features/wallet/queries'
+import { requireWallet } from '../../../../lib/guards'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/business')({
+  beforeLoad: requireWallet,
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(walletQueries.detail(currentUsername())),
   component: BusinessAccountPage,
 })
 
 function BusinessAccountPage() {
+  const username = currentUsername()
+  const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   return (
-    <PlaceholderPage title={<Trans>Business information</Trans>}>
-      <Trans>The company you are paid through, if any.</Trans>
-    </PlaceholderPage>
+    <section className="wallet-page">
+      <h1>
+        <Trans>Business information</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>Who your payouts are made to: yourself, or the company you are paid through.</Trans>
+      </p>
+      {/* key: a wallet changed elsewhere (socket push) re-seeds the form. */}
+      <WalletForm key={wallet?.updatedAt ?? 'none'} username={username} wallet={wallet} />
+    </section>
   )
 }

@@ -1,18 +1,46 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import {
+  CertificationBanner,
+  KycDocumentList,
+  KycUploadForm,
+} from '../../../../features/wallet/components/certification'
+import { currentUsername } from '../../../../features/wallet/current-user'
+import { walletQueries } from '../../../../features/wallet/queries'
 import { requireWallet } from '../../../../lib/guards'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({
   // Certification needs a wallet to attach documents to (SPEC §6).
   beforeLoad: requireWallet,
+  loader: ({ context: { queryClient } }) => {
+    const username = currentUsername()
+    return Promise.all([
+      queryClient.ensureQueryData(walletQueries.detail(username)),
+      queryClient.ensureQueryData(walletQueries.kycDocuments(username)),
+    ])
+  },
   component: CertificationPage,
 })
 
 function CertificationPage() {
+  const username = currentUsername()
+  const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
+  const { data: documents } = useSuspenseQuery(walletQueries.kycDocuments(username))
+  if (!wallet) return null
   return (
-    <PlaceholderPage title={<Trans>Certification</Trans>}>
-      <Trans>Verify your identity to receive payouts.</Trans>
-    </PlaceholderPage>
+    <section className="wallet-page">
+      <h1>
+        <Trans>Certification</Trans>
+      </h1>
+      <CertificationBanner wallet={wallet} />
+      {wallet.stripe.status.person.status === 'verified' ? null : (
+        <div className="wallet-card">
+          <KycUploadForm username={username} wallet={wallet} />
+        </div>
+      )}
+      <KycDocumentList username={username} documents={documents.items} />
+    </section>
   )
 }

@@ -1,15 +1,78 @@
 import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import { formatMoney } from '../../../../../shared/format'
+import { BalanceCard } from '../../../../features/wallet/components/balance-card'
+import { EarningsChart, isEarning } from '../../../../features/wallet/components/earnings-chart'
+import { OnboardingSteps } from '../../../../features/wallet/components/onboarding-steps'
+import { PayoutForm } from '../../../../features/wallet/components/payout-form'
+import { WalletForm } from '../../../../features/wallet/components/wallet-form'
+import { PayoutHistory, TransactionsList } from '../../../../features/wallet/components/wallet-history'
+import { currentUsername } from '../../../../features/wallet/current-user'
+import { walletQueries } from '../../../../features/wallet/queries'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/payment')({
+  loader: ({ context: { queryClient } }) => {
+    const username = currentUsername()
+    return Promise.all([
+      queryClient.ensureQueryData(walletQueries.detail(username)),
+      queryClient.ensureQueryData(walletQueries.transactions(username)),
+      queryClient.ensureQueryData(walletQueries.payouts(username)),
+      queryClient.ensureQueryData(walletQueries.onboarding(username)),
+    ])
+  },
   component: WalletPage,
 })
 
 function WalletPage() {
+  const username = currentUsername()
+  const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
+  const { data: transactions } = useSuspenseQuery(walletQueries.transactions(username))
+  const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
+  const { data: steps } = useSuspenseQuery(walletQueries.onboarding(username))
+  const earned = transactions.items
+    .filter(isEarning)
+    .reduce((sum, transaction) => sum + transaction.amount.amount, 0)
+
   return (
-    <PlaceholderPage title={<Trans>Wallet</Trans>}>
-      <Trans>Your balance, transactions and payouts.</Trans>
-    </PlaceholderPage>
+    <section className="wallet-page">
+      <h1>
+        <Trans>Wallet</Trans>
+      </h1>
+      <OnboardingSteps steps={steps} />
+      {wallet ? (
+        <div className="wallet-grid">
+          <BalanceCard balance={wallet.balance} minimum={payouts.minimum} />
+          <PayoutForm username={username} wallet={wallet} minimum={payouts.minimum} />
+        </div>
+      ) : (
+        <section className="wallet-card" aria-labelledby="create-wallet-title">
+          <h2 id="create-wallet-title">
+            <Trans>Create your wallet</Trans>
+          </h2>
+          <p className="muted">
+            {earned > 0 ? (
+              <Trans>You have already earned {formatMoney(earned)}. Create your wallet to be paid.</Trans>
+            ) : (
+              <Trans>
+                Your earnings are kept in your wallet until you ask for a payout. Tell us who is paid.
+              </Trans>
+            )}
+          </p>
+          <WalletForm username={username} wallet={null} />
+        </section>
+      )}
+      {transactions.items.some(isEarning) ? (
+        <section className="wallet-card" aria-labelledby="earnings-title">
+          <h2 id="earnings-title">
+            <Trans>Earnings over time</Trans>
+          </h2>
+          <EarningsChart transactions={transactions.items} />
+        </section>
+      ) : null}
+      <PayoutHistory payouts={payouts.items} accounts={wallet?.informations.bankAccounts ?? []} />
+      <TransactionsList transactions={transactions.items} />
+    </section>
   )
 }

@@ -1,0 +1,197 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import type { BankAccount } from '../../../../shared/contract/wallet'
+import { formatDate } from '../../../../shared/format-date'
+import { isValidIban, normalizeIban, SEPA_IBAN_LENGTHS } from '../../../../shared/validation-rules'
+import { confirm } from '../../../lib/confirm'
+import { notify } from '../../../lib/toast'
+import { addBankAccount, makeDefaultBankAccount, unactivateBankAccount } from '../api'
+import { readError, walletMessage } from '../messages'
+import { TextField } from './text-field'
+
+/** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
+export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | 'country' | 'invalid' {
+  const iban = normalizeIban(value)
+  if (iban.length === 0) return 'empty'
+  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)]
+  if (iban.length >= 2 && expected === undefined) return 'country'
+  if (expected !== undefined && iban.length < expected) return 'typing'
+  return isValidIban(iban) ? 'valid' : 'invalid'
+}
+
+export function BankAccountList({
+  username,
+  accounts,
+}: {
+  username: string
+  accounts: readonly BankAccount[]
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const act = async (run: () => Promise<void>, done: string) => {
+    try {
+      await run()
+      void notify('success', done)
+    } catch (caught) {
+      void notify('error', readError(i18n, caught, t`The change could not be saved.`).general[0] ?? '')
+    }
+  }
+  if (accounts.length === 0) {
+    return (
+      <p className="muted">
+        <Trans>No bank account yet. Add the one your payouts should go to.</Trans>
+      </p>
+    )
+  }
+  return (
+    <ul className="wallet-list bank-list">
+      {accounts.map((account) => (
+        <li key={account.id} className={account.active ? undefined : 'inactive'} data-testid="bank-account">
+          <div>
+            <strong className="mono">{account.ibanMasked}</strong>
+            <div className="muted">
+              {account.holderName} · {formatDate(account.createdAt)}
+            </div>
+          </div>
+          <div className="bank-actions">
+            {account.isDefault ? (
+              <span className="status status-paid">
+                <Trans>Default</Trans>
+              </span>
+            ) : null}
+            {!account.active ? (
+              <span className="status">
+                <Trans>Deactivated</Trans>
+              </span>
+            ) : null}
+            {account.active && !account.isDefault ? (
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() =>
+                  act(
+                    () => makeDefaultBankAccount(queryClient, username, account.id),
+                    t`Default account changed.`,
+                  )
+                }
+              >
+                <Trans>Make default</Trans>
+              </button>
+            ) : null}
+            {account.active ? (
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={async () => {
+                  const confirmed = await confirm({
+                    title: t`Deactivate this bank account?`,
+                    message: t`Payouts will no longer be sent to ${account.ibanMasked}.`,
+                    confirmLabel: t`Deactivate`,
+                    danger: true,
+                  })
+                  if (confirmed) {
+                    await act(
+                      () => unactivateBankAccount(queryClient, username, account.id),
+                      t`Bank account deactivated.`,
+                    )
+                  }
+                }}
+              >
+                <Trans>Deactivate</Trans>
+              </button>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function BankAccountForm({ username }: { username: string }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [holderName, setHolderName] = useState('')
+  const [iban, setIban] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [general, setGeneral] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const hint = ibanHint(iban)
+  const hints = {
+    empty: null,
+    typing: null,
+    valid: t`This IBAN is valid.`,
+    country: t`Payouts go to SEPA bank accounts only (IBAN starting with FR, DE, ES…).`,
+    invalid: walletMessage(i18n, 'validation.iban'),
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const local: Record<string, string> = {}
+    if (!holderName.trim()) local.holderName = 'validation.required'
+    if (!isValidIban(iban)) local.iban = 'validation.iban'
+    setErrors(local)
+    setGeneral(null)
+    if (Object.keys(local).length > 0) return
+    setSaving(true)
+    try {
+      await addBankAccount(queryClient, username, {
+        holderName: holderName.trim(),
+        iban: normalizeIban(iban),
+      })
+      setHolderName('')
+      setIban('')
+      void notify('success', t`Bank account added.`)
+    } catch (caught) {
+      const readable = readError(i18n, caught, t`The bank account could not be added.`)
+      setErrors(readable.fields)
+      setGeneral(readable.general[0] ?? null)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="bank-add-title">
+      <h2 id="bank-add-title">
+        <Trans>Add a bank account</Trans>
+      </h2>
+      {general ? (
+        <p className="form-error" role="alert">
+          {general}
+        </p>
+      ) : null}
+      <TextField
+        id="bank-holder"
+        label={t`Account holder`}
+        autoComplete="name"
+        value={holderName}
+        onChange={(event) => setHolderName(event.target.value)}
+        error={errors.holderName ? walletMessage(i18n, errors.holderName) : null}
+      />
+      <TextField
+        id="bank-iban"
+        label={t`IBAN`}
+        autoComplete="off"
+        spellCheck={false}
+        value={iban}
+        onChange={(event) => setIban(event.target.value)}
+        error={
+          errors.iban
+            ? walletMessage(i18n, errors.iban)
+            : hint === 'invalid' || hint === 'country'
+              ? hints[hint]
+              : null
+        }
+      />
+      {hint === 'valid' ? (
+        <p className="field-ok" role="status">
+          {hints.valid}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={saving}>
+        <Trans>Add account</Trans>
+      </button>
+    </form>
+  )
+}

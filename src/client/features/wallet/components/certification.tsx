@@ -1,0 +1,170 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import type { KycDocument, KycKind, Wallet } from '../../../../shared/contract/wallet'
+import { formatDate } from '../../../../shared/format-date'
+import { hasKycExtension, isKycMimeType, KYC_MAX_BYTES, requiredKycKind } from '../../../../shared/kyc-rules'
+import { absoluteLink } from '../../../lib/http'
+import { notify } from '../../../lib/toast'
+import { uploadKycDocument } from '../api'
+import { readError, walletMessage } from '../messages'
+
+/** The certification banner (SPEC "certification banners"): where the user stands, and why. */
+export function CertificationBanner({ wallet }: { wallet: Wallet }) {
+  const { status, reason } = wallet.stripe.status.person
+  return (
+    <div className={`certification-banner banner-${status}`} role="status" data-testid="certification-status">
+      {status === 'verified' ? (
+        <Trans>Your certification is verified. You can be paid out.</Trans>
+      ) : status === 'pending' ? (
+        <Trans>Your document is being reviewed. This usually takes one or two working days.</Trans>
+      ) : status === 'rejected' ? (
+        <>
+          <Trans>Your document was rejected.</Trans> {reason ? <Trans>Reason: {reason}</Trans> : null}{' '}
+          <Trans>Please upload a new one.</Trans>
+        </>
+      ) : (
+        <Trans>Certify your identity to receive payouts.</Trans>
+      )}
+    </div>
+  )
+}
+
+/** The image/size/ext rules of SPEC §5, checked before sending; the server checks the content again. */
+export function checkKycFile(file: File | null): string | null {
+  if (!file) return 'validation.required'
+  if (!hasKycExtension(file.name)) return 'validation.ext'
+  if (file.type && !isKycMimeType(file.type)) return 'kyc.unsupported_type'
+  if (file.size > KYC_MAX_BYTES) return 'kyc.too_large'
+  return null
+}
+
+export function KycUploadForm({ username, wallet }: { username: string; wallet: Wallet }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [kind, setKind] = useState<KycKind>(requiredKycKind(wallet.kind))
+  const [file, setFile] = useState<File | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const kinds: Record<KycKind, string> = {
+    identity: t`Identity document (ID card, passport)`,
+    proof_of_address: t`Proof of address`,
+    company_registration: t`Company registration`,
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = checkKycFile(file)
+    if (problem || !file) return setError(walletMessage(i18n, problem ?? 'validation.required'))
+    setSending(true)
+    setError(null)
+    try {
+      await uploadKycDocument(queryClient, username, kind, file)
+      setFile(null)
+      ;(event.target as HTMLFormElement).reset()
+      void notify('success', t`Document sent for review.`)
+    } catch (caught) {
+      const readable = readError(i18n, caught, t`The document could not be sent.`)
+      setError(
+        readable.fields.document
+          ? walletMessage(i18n, readable.fields.document)
+          : (readable.general[0] ?? null),
+      )
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-labelledby="kyc-title">
+      <h2 id="kyc-title">
+        <Trans>Upload a document</Trans>
+      </h2>
+      <p className="muted">
+        {wallet.kind === 'business' ? (
+          <Trans>A business is certified with its company registration document.</Trans>
+        ) : (
+          <Trans>A person is certified with an identity document.</Trans>
+        )}{' '}
+        <Trans>JPEG, PNG, WebP or PDF, 8 MB at most. Photo metadata is removed on upload.</Trans>
+      </p>
+      <div className="field">
+        <label htmlFor="kyc-kind">
+          <Trans>Document type</Trans>
+        </label>
+        <select id="kyc-kind" value={kind} onChange={(event) => setKind(event.target.value as KycKind)}>
+          {(Object.keys(kinds) as KycKind[]).map((value) => (
+            <option key={value} value={value}>
+              {kinds[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="kyc-file">
+          <Trans>File</Trans>
+        </label>
+        <input
+          id="kyc-file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'kyc-file-error' : undefined}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0] ?? null
+            setFile(chosen)
+            const problem = chosen ? checkKycFile(chosen) : null
+            setError(problem ? walletMessage(i18n, problem) : null)
+          }}
+        />
+        {error ? (
+          <p id="kyc-file-error" className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? <Trans>Sending…</Trans> : <Trans>Send for review</Trans>}
+      </button>
+    </form>
+  )
+}
+
+export function KycDocumentList({
+  username,
+  documents,
+}: {
+  username: string
+  documents: readonly KycDocument[]
+}) {
+  const { t } = useLingui()
+  const statuses: Record<KycDocument['status'], string> = {
+    pending: t`Waiting for review`,
+    verified: t`Verified`,
+    rejected: t`Rejected`,
+  }
+  if (documents.length === 0) return null
+  return (
+    <section aria-labelledby="kyc-documents-title">
+      <h2 id="kyc-documents-title">
+        <Trans>Your documents</Trans>
+      </h2>
+      <ul className="wallet-list">
+        {documents.map((document) => (
+          <li key={document.id} className="payout-row">
+            <span>{formatDate(document.createdAt)}</span>
+            <a href={absoluteLink('walletKycDocument', { username, documentId: document.id })} download>
+              {document.kind.replace('_', ' ')}
+            </a>
+            <span
+              className={`status status-${document.status === 'verified' ? 'paid' : document.status === 'rejected' ? 'failed' : 'pending'}`}
+            >
+              {statuses[document.status]}
+            </span>
+            <span className="muted">{document.reason ?? ''}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { Onboarding } from '../../../../shared/contract/wallet'
+import { namedRoutes } from '../../../lib/named-routes'
+
+interface Step {
+  key: keyof Onboarding
+  label: ReactNode
+  to: string
+}
+
+/** The four steps to get paid, in the order they can be done, each linking to where it is done. */
+export function OnboardingSteps({ steps }: { steps: Onboarding }) {
+  const { t } = useLingui()
+  const all: Step[] = [
+    {
+      key: 'profileComplete',
+      label: <Trans>Verify your e-mail address</Trans>,
+      to: namedRoutes['dashboard-account'],
+    },
+    {
+      key: 'walletCreated',
+      label: <Trans>Create your wallet</Trans>,
+      to: namedRoutes['dashboard-deal-payment'],
+    },
+    {
+      key: 'bankAccountAdded',
+      label: <Trans>Add a bank account</Trans>,
+      to: namedRoutes['dashboard-account-bank'],
+    },
+    {
+      key: 'certificationVerified',
+      label: <Trans>Get your identity certified</Trans>,
+      to: namedRoutes['dashboard-account-certification'],
+    },
+  ]
+  const left = all.filter((step) => !steps[step.key]).length
+  if (left === 0) return null
+  const next = all.find((step) => !steps[step.key])
+  return (
+    <section className="wallet-card onboarding" aria-labelledby="onboarding-title">
+      <h2 id="onboarding-title">
+        <Trans>Get ready to be paid</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>{left} of 4 steps left.</Trans>
+      </p>
+      <ol className="onboarding-steps">
+        {all.map((step) => {
+          const done = steps[step.key]
+          // The wallet and bank pages need a wallet first: later steps wait for it.
+          const reachable =
+            step.key === 'profileComplete' || step.key === 'walletCreated' || steps.walletCreated
+          return (
+            <li key={step.key} className={done ? 'done' : step === next ? 'next' : undefined}>
+              <span className="step-mark" aria-hidden="true">
+                {done ? '✓' : '•'}
+              </span>
+              <span className="visually-hidden">{done ? t`Done:` : t`To do:`}</span>
+              {done || !reachable ? <span>{step.label}</span> : <Link to={step.to}>{step.label}</Link>}
+            </li>
+          )
+        })}
+      </ol>
+    </section>
+  )
+}

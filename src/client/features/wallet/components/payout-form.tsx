@@ -1,0 +1,121 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useRef, useState } from 'react'
+import type { Money } from '../../../../shared/contract/common'
+import type { Wallet } from '../../../../shared/contract/wallet'
+import { formatMoney } from '../../../../shared/format'
+import { notify } from '../../../lib/toast'
+import { requestPayout } from '../api'
+import { readError, walletMessage } from '../messages'
+import { useOnline } from '../use-online'
+
+const CENTS_PER_EURO = 100
+
+/** "12,50" or "12.50" euros -> 1250 cents; null when it is not an amount with at most two decimals. */
+export function parseEuros(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text)
+  if (!match) return null
+  return Number(match[1]) * CENTS_PER_EURO + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+/** Why a payout cannot be asked for right now, or null when it can. */
+function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null {
+  if (!online) return 'offline'
+  if (wallet.stripe.status.person.status !== 'verified') return 'payout.not_certified'
+  if (!wallet.informations.bankAccounts.some((account) => account.active && account.isDefault)) {
+    return 'payout.no_bank_account'
+  }
+  if (wallet.balance.amount < minimum.amount) return 'payout.minimum'
+  return null
+}
+
+/**
+ * The payout form. Money is never queued offline (DESIGN §4): offline, the form is disabled and says
+ * why. One Idempotency-Key per attempt: retrying the same amount after a lost answer reuses it.
+ */
+export function PayoutForm({
+  username,
+  wallet,
+  minimum,
+}: {
+  username: string
+  wallet: Wallet
+  minimum: Money
+}) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const online = useOnline()
+  const [amount, setAmount] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [sending, setSending] = useState(false)
+  const attempt = useRef<{ cents: number; key: string } | null>(null)
+  const blocked = blocker(wallet, minimum, online)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const cents = parseEuros(amount)
+    if (cents === null || cents <= 0) return setError(t`Enter an amount in euros, like 25 or 25.50.`)
+    if (cents < minimum.amount) return setError(walletMessage(i18n, 'payout.minimum'))
+    if (cents > wallet.balance.amount) return setError(walletMessage(i18n, 'wallet.insufficient_balance'))
+    if (attempt.current?.cents !== cents) attempt.current = { cents, key: crypto.randomUUID() }
+    setSending(true)
+    setError(null)
+    try {
+      await requestPayout(queryClient, username, cents, attempt.current.key)
+      attempt.current = null
+      setAmount('')
+      void notify('success', t`Payout of ${formatMoney(cents)} requested.`)
+    } catch (caught) {
+      const readable = readError(i18n, caught, t`The payout could not be requested. Please try again.`)
+      const field = readable.fields.amount
+      setError(field ? walletMessage(i18n, field) : (readable.general[0] ?? null))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <section className="wallet-card" aria-labelledby="payout-title">
+      <h2 id="payout-title">
+        <Trans>Request a payout</Trans>
+      </h2>
+      {blocked ? (
+        <p className="wallet-notice" role="status">
+          {blocked === 'offline' ? (
+            <Trans>You are offline. Payouts need a connection, so that money is never sent twice.</Trans>
+          ) : (
+            walletMessage(i18n, blocked)
+          )}
+        </p>
+      ) : null}
+      <form className="form payout-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor="payout-amount">
+            <Trans>Amount (EUR)</Trans>
+          </label>
+          <input
+            id="payout-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            disabled={blocked !== null || sending}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'payout-error' : undefined}
+          />
+          <p className="muted">
+            <Trans>Available: {formatMoney(wallet.balance)}</Trans>
+          </p>
+          {error ? (
+            <p id="payout-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button" disabled={blocked !== null || sending}>
+          {sending ? <Trans>Requesting…</Trans> : <Trans>Request payout</Trans>}
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { FetchError } from 'ofetch'
+import type { ApiErrorBody, FormErrorTree } from '../../../shared/contract/errors'
+import { ApiException } from '../../lib/http'
+import { validationMessage } from '../../lib/validation-messages'
+
+/** Messages of the wallet API's own error keys; the rest come from the validation catalogue. */
+const messages: Record<string, MessageDescriptor> = {
+  'payout.minimum': msg`The amount is below the payout minimum.`,
+  'payout.not_certified': msg`Your certification must be verified before you can request a payout.`,
+  'payout.no_bank_account': msg`Add an active default bank account before requesting a payout.`,
+  'payout.idempotency_key_required': msg`The request could not be identified. Please try again.`,
+  'wallet.insufficient_balance': msg`Your balance is too low for this amount.`,
+  'wallet.exists': msg`You already have a wallet.`,
+  'bank_account.duplicate': msg`This bank account is already on your wallet.`,
+  'bank_account.too_many': msg`Deactivate a bank account before adding another.`,
+  'bank_account.inactive': msg`A deactivated bank account cannot receive payouts.`,
+  'kyc.unsupported_type': msg`Upload a JPEG, PNG or WebP image or a PDF file.`,
+  'kyc.too_large': msg`The document is larger than 8 MB.`,
+  'kyc.unreadable': msg`The image could not be read. Take a new photo or scan and try again.`,
+  'kyc.too_many_pending': msg`Too many documents are waiting for review.`,
+}
+
+export function walletMessage(i18n: I18n, key: string): string {
+  const descriptor = messages[key]
+  return descriptor ? i18n._(descriptor) : validationMessage(i18n, key)
+}
+
+export interface ReadableError {
+  /** First error key per field (top-level field names; nested ones are flattened with dots). */
+  fields: Record<string, string>
+  /** Form-level messages, already translated. */
+  general: string[]
+}
+
+function flatten(tree: FormErrorTree, prefix: string, into: Record<string, string>): void {
+  for (const [name, node] of Object.entries(tree.children ?? {})) {
+    const path = prefix ? `${prefix}.${name}` : name
+    const key = node.errors?.[0]
+    if (key && !into[path]) into[path] = key
+    flatten(node, path, into)
+  }
+}
+
+/** Turns any API failure into field keys and general messages a form can show. */
+export function readError(i18n: I18n, error: unknown, fallback: string): ReadableError {
+  const body: ApiErrorBody | undefined =
+    error instanceof ApiException
+      ? error.body
+      : error instanceof FetchError && typeof error.data === 'object' && error.data !== null
+        ? (error.data as ApiErrorBody)
+        : undefined
+  if (!body) return { fields: {}, general: [fallback] }
+  const fields: Record<string, string> = {}
+  if (body.errors) flatten(body.errors, '', fields)
+  const general = (body.errors?.errors ?? []).map((key) => walletMessage(i18n, key))
+  if (general.length === 0 && Object.keys(fields).length === 0) general.push(body.message || fallback)
+  return { fields, general }
+}

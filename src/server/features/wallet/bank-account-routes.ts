@@ -1,0 +1,138 @@
+import { and, desc, eq, ne } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { formError } from '../../../shared/contract/errors'
+import { BankAccountBody } from '../../../shared/contract/wallet'
+import type { Transaction } from '../../db/client'
+import { bankAccounts, wallets } from '../../db/schema'
+import { conflict, notFound } from '../../http/api-error'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { findOwner, isUuid, requireCreatedWallet } from './wallet-repository'
+import { bankAccountView, emitWalletUpdated } from './wallet-serializer'
+
+/** 10 active accounts: more than anyone is paid to, few enough that the list stays readable. */
+const MAX_ACTIVE_ACCOUNTS = 10
+
+/**
+ * Bank account changes of one wallet run one at a time (the wallet row is locked), so two requests
+ * can never leave two default accounts, or none while active ones remain.
+ */
+async function lockWallet(tx: Transaction, walletId: string): Promise<void> {
+  await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.id, walletId)).for('update')
+}
+
+async function accountOf(tx: Transaction, walletId: string, bankId: string) {
+  if (!isUuid(bankId)) throw notFound('No such bank account')
+  const [account] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.walletId, walletId), eq(bankAccounts.id, bankId)))
+    .limit(1)
+  if (!account) throw notFound('No such bank account')
+  return account
+}
+
+export async function bankAccountRoutes(app: FastifyInstance) {
+  registerEndpoint(
+    app,
+    'walletBankAccountCreate',
+    { body: BankAccountBody },
+    async ({ params, body: parsed, reply }) => {
+      // The handler gets the schema's output (the IBAN compacted by its pipe); the helper types the input.
+      const body = parsed as unknown as BankAccountBody
+      const owner = await findOwner(app.db, params.username)
+      const wallet = await requireCreatedWallet(app.db, owner.id)
+      const created = await app.db.transaction(async (tx) => {
+        await lockWallet(tx, wallet.id)
+        const active = await tx
+          .select({ iban: bankAccounts.iban, isDefault: bankAccounts.isDefault })
+          .from(bankAccounts)
+          .where(and(eq(bankAccounts.walletId, wallet.id), eq(bankAccounts.active, true)))
+        if (active.some((account) => account.iban === body.iban)) {
+          throw conflict(
+            'This bank account is already on your wallet',
+            formError('iban', 'bank_account.duplicate'),
+          )
+        }
+        if (active.length >= MAX_ACTIVE_ACCOUNTS) {
+          throw conflict(
+            'Deactivate a bank account before adding another',
+            formError('', 'bank_account.too_many'),
+          )
+        }
+        const [row] = await tx
+          .insert(bankAccounts)
+          .values({
+            walletId: wallet.id,
+            holderName: body.holderName.trim(),
+            iban: body.iban,
+            country: body.iban.slice(0, 2),
+            // The first active account is where payouts go until the user picks another.
+            isDefault: !active.some((account) => account.isDefault),
+          })
+          .returning()
+        if (!row) throw new Error('bank account insert returned no row')
+        return row
+      })
+      await emitWalletUpdated(app, owner.id)
+      reply.code(201)
+      return bankAccountView(created)
+    },
+  )
+
+  registerEndpoint(app, 'walletBankAccountUnactivate', {}, async ({ params }) => {
+    const owner = await findOwner(app.db, params.username)
+    const wallet = await requireCreatedWallet(app.db, owner.id)
+    const updated = await app.db.transaction(async (tx) => {
+      await lockWallet(tx, wallet.id)
+      const account = await accountOf(tx, wallet.id, params.bankId)
+      const [row] = await tx
+        .update(bankAccounts)
+        .set({ active: false, isDefault: false })
+        .where(eq(bankAccounts.id, account.id))
+        .returning()
+      if (account.isDefault) {
+        // Payouts need a default: the newest remaining active account takes over.
+        const [next] = await tx
+          .select({ id: bankAccounts.id })
+          .from(bankAccounts)
+          .where(
+            and(
+              eq(bankAccounts.walletId, wallet.id),
+              eq(bankAccounts.active, true),
+              ne(bankAccounts.id, account.id),
+            ),
+          )
+          .orderBy(desc(bankAccounts.createdAt))
+          .limit(1)
+        if (next) await tx.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.id, next.id))
+      }
+      return row ?? account
+    })
+    await emitWalletUpdated(app, owner.id)
+    return bankAccountView(updated)
+  })
+
+  registerEndpoint(app, 'walletBankAccountDefault', {}, async ({ params }) => {
+    const owner = await findOwner(app.db, params.username)
+    const wallet = await requireCreatedWallet(app.db, owner.id)
+    const updated = await app.db.transaction(async (tx) => {
+      await lockWallet(tx, wallet.id)
+      const account = await accountOf(tx, wallet.id, params.bankId)
+      if (!account.active) {
+        throw conflict(
+          'A deactivated bank account cannot receive payouts',
+          formError('', 'bank_account.inactive'),
+        )
+      }
+      await tx.update(bankAccounts).set({ isDefault: false }).where(eq(bankAccounts.walletId, wallet.id))
+      const [row] = await tx
+        .update(bankAccounts)
+        .set({ isDefault: true })
+        .where(eq(bankAccounts.id, account.id))
+        .returning()
+      return row ?? account
+    })
+    await emitWalletUpdated(app, owner.id)
+    return bankAccountView(updated)
+  })
+}

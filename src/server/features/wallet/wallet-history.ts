@@ -1,0 +1,133 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { List } from '../../../shared/contract/common'
+import type { Payout, Transaction } from '../../../shared/contract/wallet'
+import type { Executor } from '../../db/client'
+import { deals, ledgerEntries, type PayoutRow, payouts } from '../../db/schema'
+import { fieldInvalid, notFound } from '../../http/api-error'
+import { isUuid } from './wallet-repository'
+
+/** 20: a screenful of transactions; the client asks for more with the cursor. */
+const DEFAULT_PAGE_SIZE = 20
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+/**
+ * Keyset paging, newest first: the cursor is the (created_at, id) of the last row served, kept to the
+ * microsecond so rows written in the same millisecond are neither skipped nor repeated.
+ */
+const exactTimestamp = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+const encodeCursor = (timestamp: string, id: string) =>
+  Buffer.from(JSON.stringify([timestamp, id])).toString('base64url')
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      TIMESTAMP_PATTERN.test(value[0]) &&
+      isUuid(value[1])
+    ) {
+      return [value[0], value[1]]
+    }
+  } catch {
+    // Falls through to the form error: a cursor is opaque, a broken one is the client's mistake.
+  }
+  throw fieldInvalid('cursor', 'validation.invalid')
+}
+
+function afterCursor(createdAt: AnyPgColumn, id: AnyPgColumn, cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined
+  const [timestamp, lastId] = decodeCursor(cursor)
+  return sql`(${createdAt}, ${id}) < (${timestamp}::timestamptz, ${lastId}::uuid)`
+}
+
+export interface Page {
+  cursor?: string
+  limit?: number
+}
+
+export async function listTransactions(
+  db: Executor,
+  walletId: string,
+  page: Page,
+): Promise<List<Transaction>> {
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE
+  const rows = await db
+    .select({ entry: ledgerEntries, dealCode: deals.code, at: exactTimestamp(ledgerEntries.createdAt) })
+    .from(ledgerEntries)
+    .leftJoin(deals, eq(deals.id, ledgerEntries.dealId))
+    .where(
+      and(
+        eq(ledgerEntries.walletId, walletId),
+        afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page.cursor),
+      ),
+    )
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit + 1)
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.walletId, walletId))
+  const items = rows.slice(0, limit)
+  const last = items.at(-1)
+  return {
+    items: items.map(({ entry, dealCode }) => transactionView(entry, dealCode)),
+    total: counted?.total ?? 0,
+    ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.at, last.entry.id) } : {}),
+  }
+}
+
+export async function getTransaction(db: Executor, walletId: string, id: string): Promise<Transaction> {
+  if (!isUuid(id)) throw notFound('No such transaction')
+  const [row] = await db
+    .select({ entry: ledgerEntries, dealCode: deals.code })
+    .from(ledgerEntries)
+    .leftJoin(deals, eq(deals.id, ledgerEntries.dealId))
+    .where(and(eq(ledgerEntries.walletId, walletId), eq(ledgerEntries.id, id)))
+    .limit(1)
+  if (!row) throw notFound('No such transaction')
+  return transactionView(row.entry, row.dealCode)
+}
+
+function transactionView(entry: typeof ledgerEntries.$inferSelect, dealCode: string | null): Transaction {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    amount: { amount: entry.amountCents, currency: 'EUR' },
+    description: entry.description,
+    dealCode,
+    payoutId: entry.payoutId,
+    createdAt: entry.createdAt.toISOString(),
+  }
+}
+
+export function payoutView(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: { amount: row.amountCents, currency: 'EUR' },
+    status: row.status,
+    bankAccountId: row.bankAccountId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export async function listPayouts(db: Executor, walletId: string, page: Page): Promise<List<Payout>> {
+  const limit = page.limit ?? DEFAULT_PAGE_SIZE
+  const rows = await db
+    .select({ payout: payouts, at: exactTimestamp(payouts.createdAt) })
+    .from(payouts)
+    .where(and(eq(payouts.walletId, walletId), afterCursor(payouts.createdAt, payouts.id, page.cursor)))
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit + 1)
+  const items = rows.slice(0, limit)
+  const last = items.at(-1)
+  return {
+    items: items.map(({ payout }) => payoutView(payout)),
+    ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.at, last.payout.id) } : {}),
+  }
+}

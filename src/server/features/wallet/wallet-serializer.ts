@@ -1,0 +1,67 @@
+import { asc, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { BankAccount, Wallet } from '../../../shared/contract/wallet'
+import { maskIban } from '../../../shared/validation-rules'
+import type { Executor } from '../../db/client'
+import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '../../db/schema'
+import { rooms } from '../../plugins/socket'
+
+/** The contract view of a bank account: the full IBAN never leaves the server. */
+export function bankAccountView(row: BankAccountRow): BankAccount {
+  return {
+    id: row.id,
+    holderName: row.holderName,
+    ibanMasked: maskIban(row.iban),
+    country: row.country,
+    isDefault: row.isDefault,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/**
+ * The contract `Wallet` of a wallet row, or null while the user has not created it yet (the row may
+ * exist earlier, holding earnings, with no person details: that is not a wallet the user can see).
+ */
+export function walletView(row: WalletRow, accounts: BankAccountRow[]): Wallet | null {
+  if (!row.person) return null
+  return {
+    id: row.id,
+    kind: row.kind,
+    person: row.person,
+    business: row.kind === 'business' ? row.business : null,
+    balance: { amount: row.balanceCents, currency: 'EUR' },
+    informations: { bankAccounts: accounts.map(bankAccountView) },
+    stripe: {
+      status: { person: { status: row.certificationStatus, reason: row.certificationReason } },
+    },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Builds the contract `Wallet` of a user from the database; null when they have not created one. */
+export async function buildWallet(db: Executor, userId: string): Promise<Wallet | null> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1)
+  if (!row?.person) return null
+  const accounts = await db
+    .select()
+    .from(bankAccounts)
+    .where(eq(bankAccounts.walletId, row.id))
+    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
+  return walletView(row, accounts)
+}
+
+/**
+ * Pushes `wallet:updated` (the whole contract Wallet) to every socket of the user. Call it after the
+ * change committed. A failed push is logged, not thrown: the change itself succeeded, and clients
+ * refetch on reconnect anyway.
+ */
+export async function emitWalletUpdated(app: FastifyInstance, userId: string): Promise<void> {
+  try {
+    const wallet = await buildWallet(app.db, userId)
+    if (wallet) app.io.to(rooms.user(userId)).emit('wallet:updated', wallet)
+  } catch (error) {
+    app.log.warn({ err: error, userId }, 'could not push wallet:updated')
+  }
+}

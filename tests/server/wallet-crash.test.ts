@@ -1,0 +1,328 @@
+/**
+ * Crash safety of money (issue acceptance): a real server process takes a stream of payouts and
+ * credits, is killed with SIGKILL at random moments, restarted, and the books are checked after each
+ * kill: every payout is whole (row and debit) or absent, every acknowledged write survived, and each
+ * balance equals the sum of its ledger. Runs on the embedded database, and on PostgreSQL when
+ * DATABASE_URL is set.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes, randomInt } from 'node:crypto'
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openDatabase } from '../../src/server/db/client'
+import { bankAccounts, wallets } from '../../src/server/db/schema'
+import { ensureWalletRow, postLedgerEntry } from '../../src/server/features/wallet/ledger'
+import { createPgliteDataDir, createTestDatabase, type TestDatabase } from '../support/test-db'
+import { createUser, IBAN_FR, personBody } from './wallet-fixtures'
+
+// 5 kills per database: enough random moments to land inside transactions, short enough for CI.
+const KILLS = 5
+const USERS = 3
+const START_CENTS = 50_000
+// Kill 0 to 1 s after the first answers: some rounds die early, some mid-stream.
+const KILL_AFTER_MS: [number, number] = [0, 1_000]
+const MIN_ANSWERS_BEFORE_KILL = 3
+// A start can fail on a saturated machine (Fastify's plugin timeout): that is load, not a crash bug.
+const START_ATTEMPTS = 3
+// 90 s: a start takes a few seconds, but a loaded CI machine can make PGlite's recovery much slower.
+const START_TIMEOUT_MS = 90_000
+
+let workDir: string
+let serverBundle: string
+
+beforeAll(async () => {
+  // Inside the project, so the bundle resolves its external packages from our node_modules.
+  mkdirSync('.build', { recursive: true })
+  workDir = mkdtempSync(join(process.cwd(), '.build', 'wallet-crash-'))
+  serverBundle = join(workDir, 'server', 'index.js')
+  // The production bundle, as `npm start` runs it: one plain node process that SIGKILL ends at once.
+  await build({
+    entryPoints: ['src/server/index.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile: serverBundle,
+    logLevel: 'silent',
+  })
+  cpSync('src/server/db/migrations', join(workDir, 'server', 'migrations'), { recursive: true })
+}, 60_000)
+
+afterAll(() => rmSync(workDir, { recursive: true, force: true }))
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+
+interface Party {
+  id: string
+  username: string
+  token: string
+}
+
+async function startServer(database: TestDatabase, port: number): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(database, port)
+    } catch (error) {
+      const timedOut = error instanceof Error && error.message.includes('did not start in time')
+      if (!timedOut || attempt >= START_ATTEMPTS) throw error
+    }
+  }
+}
+
+async function startServerOnce(database: TestDatabase, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+    cwd: workDir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: join(workDir, 'no-client'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stderr = ''
+  const collect = (chunk: Buffer) => {
+    stderr += chunk.toString()
+  }
+  child.stderr?.on('data', collect)
+  child.stdout?.on('data', collect)
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`)
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) return child
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not become ready: ${stderr}`)
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
+
+interface Acknowledged {
+  payouts: Map<string, { username: string; key: string; body: string }>
+  adjustments: Set<string>
+  /** Answers seen, by status: tells a failing run what the server was saying. */
+  statuses: Map<number, number>
+  answered: number
+}
+
+function record(acked: Acknowledged, status: number): void {
+  acked.statuses.set(status, (acked.statuses.get(status) ?? 0) + 1)
+  acked.answered += 1
+}
+
+/** Sends payouts and credits until the server dies; remembers every write the server acknowledged. */
+async function stream(
+  port: number,
+  parties: Party[],
+  admin: Party,
+  acked: Acknowledged,
+  dead: () => boolean,
+) {
+  const base = `http://127.0.0.1:${port}`
+  const worker = async () => {
+    while (!dead()) {
+      const party = parties[randomInt(parties.length)] as Party
+      try {
+        if (randomInt(3) === 0) {
+          const response = await fetch(`${base}/api/admin/wallets/${party.username}/adjustments`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: 500 + randomInt(2_000), reason: 'crash-test credit' }),
+          })
+          record(acked, response.status)
+          if (response.status === 201) acked.adjustments.add(((await response.json()) as { id: string }).id)
+        } else {
+          const key = randomBytes(8).toString('hex')
+          const response = await fetch(`${base}/api/wallets/user/${party.username}/payout`, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${party.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': key,
+            },
+            body: JSON.stringify({ amount: 1_000 + randomInt(3_000) }),
+          })
+          const body = await response.text()
+          record(acked, response.status)
+          if (response.status === 201) {
+            acked.payouts.set((JSON.parse(body) as { id: string }).id, {
+              username: party.username,
+              key,
+              body,
+            })
+          }
+        }
+      } catch {
+        // The connection died with the server: that request's fate is what the checks find out.
+      }
+    }
+  }
+  // 8 workers: several transactions in flight at the moment of the kill.
+  await Promise.all(Array.from({ length: 8 }, worker))
+}
+
+async function checkBooks(database: TestDatabase, acked: Acknowledged) {
+  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  try {
+    const { db } = opened
+    const balances = await db.execute<{ balance: number; sum: number }>(sql`
+      select w.balance_cents::bigint as balance,
+        coalesce((select sum(amount_cents) from ledger_entries e where e.wallet_id = w.id), 0)::bigint as sum
+      from wallets w`)
+    for (const row of balances.rows) {
+      expect(Number(row.balance)).toBe(Number(row.sum))
+      expect(Number(row.balance)).toBeGreaterThanOrEqual(0)
+    }
+    // Every payout row has exactly one debit of its amount, and every debit has its payout row.
+    const broken = await db.execute<{ id: string }>(sql`
+      select p.id from payouts p
+      where (select count(*) from ledger_entries e where e.payout_id = p.id and e.kind = 'payout'
+               and e.amount_cents = -p.amount_cents) <> 1
+      union all
+      select e.id from ledger_entries e where e.kind = 'payout' and e.payout_id is null`)
+    expect(broken.rows).toEqual([])
+    const payoutIds = new Set(
+      (await db.execute<{ id: string }>(sql`select id from payouts`)).rows.map((row) => row.id),
+    )
+    for (const id of acked.payouts.keys()) expect(payoutIds.has(id)).toBe(true)
+    const entryIds = new Set(
+      (
+        await db.execute<{ id: string }>(sql`select id from ledger_entries where kind = 'adjustment'`)
+      ).rows.map((row) => row.id),
+    )
+    for (const id of acked.adjustments) expect(entryIds.has(id)).toBe(true)
+    return payoutIds.size
+  } finally {
+    await opened.close()
+  }
+}
+
+async function prepare(database: TestDatabase): Promise<{ parties: Party[]; admin: Party }> {
+  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  try {
+    const { db } = opened
+    const admin = await createUser(db, { admin: true })
+    const parties: Party[] = []
+    for (let index = 0; index < USERS; index += 1) {
+      const user = await createUser(db)
+      await db.transaction(async (tx) => {
+        const walletId = await ensureWalletRow(tx, user.id)
+        await tx
+          .update(wallets)
+          .set({ person: personBody.person, certificationStatus: 'verified' })
+          .where(sql`${wallets.id} = ${walletId}`)
+        await tx
+          .insert(bankAccounts)
+          .values({ walletId, holderName: 'Ada', iban: IBAN_FR, country: 'FR', isDefault: true })
+        await postLedgerEntry(tx, {
+          walletId,
+          kind: 'earning',
+          amountCents: START_CENTS,
+          description: 'start',
+        })
+      })
+      parties.push(user)
+    }
+    return { parties, admin }
+  } finally {
+    await opened.close()
+  }
+}
+
+async function crashRounds(database: TestDatabase) {
+  const { parties, admin } = await prepare(database)
+  const acked: Acknowledged = { payouts: new Map(), adjustments: new Set(), statuses: new Map(), answered: 0 }
+  for (let round = 0; round < KILLS; round += 1) {
+    const port = await freePort()
+    const child = await startServer(database, port)
+    let dead = false
+    const running = stream(port, parties, admin, acked, () => dead)
+    // Kill mid-stream: once this server has answered a few requests (a loaded machine is slow to
+    // start serving), then after a random delay, so the kill lands inside requests in flight.
+    const answeredBefore = acked.answered
+    const waitUntil = Date.now() + START_TIMEOUT_MS
+    while (acked.answered < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
+    await kill(child)
+    dead = true
+    await running
+    await checkBooks(database, acked)
+  }
+  // After the last restart, retrying every acknowledged key replays its first answer, paying nothing twice.
+  const port = await freePort()
+  const child = await startServer(database, port)
+  try {
+    const tokens = new Map(parties.map((party) => [party.username, party.token]))
+    for (const [, payout] of [...acked.payouts].slice(0, 20)) {
+      const response = await fetch(`http://127.0.0.1:${port}/api/wallets/user/${payout.username}/payout`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens.get(payout.username)}`,
+          'content-type': 'application/json',
+          'idempotency-key': payout.key,
+        },
+        body: JSON.stringify({
+          amount: (JSON.parse(payout.body) as { amount: { amount: number } }).amount.amount,
+        }),
+      })
+      expect(response.status).toBe(201)
+      expect(await response.text()).toBe(payout.body)
+    }
+  } finally {
+    await kill(child)
+  }
+  const total = await checkBooks(database, acked)
+  expect(acked.payouts.size, `answers by status: ${JSON.stringify([...acked.statuses])}`).toBeGreaterThan(0)
+  expect(total).toBeGreaterThanOrEqual(acked.payouts.size)
+}
+
+test('SIGKILL during payouts and credits on the embedded database loses and doubles nothing', async () => {
+  const database = await createPgliteDataDir()
+  try {
+    await crashRounds(database)
+  } finally {
+    await database.cleanup()
+  }
+}, 600_000)
+
+test.skipIf(!process.env.DATABASE_URL)(
+  'SIGKILL during payouts and credits on PostgreSQL loses and doubles nothing',
+  async () => {
+    const database = await createTestDatabase()
+    try {
+      await crashRounds(database)
+    } finally {
+      await database.cleanup()
+    }
+  },
+  600_000,
+)

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Payout } from '../../src/shared/contract/wallet'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { addBankAccount, createUser, createWallet, credit, ledgerState, payableUser } from './wallet-fixtures'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({ seed: false, env: { MIN_PAYOUT_CENTS: '1000' } })
+})
+afterAll(() => t.close())
+
+const walletUrl = (username: string, rest = '') => `/api/wallets/user/${username}${rest}`
+
+const payout = (user: { username: string; headers: Record<string, string> }, body: unknown, key?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: walletUrl(user.username, '/payout'),
+    headers: key === undefined ? user.headers : { ...user.headers, 'idempotency-key': key },
+    payload: body as Record<string, unknown>,
+  })
+
+test('a payout needs an Idempotency-Key, the minimum, a verified certification and a bank account', async () => {
+  const { user } = await payableUser(t.app, 5000)
+  expect((await payout(user, { amount: 2000 })).statusCode).toBe(400)
+  const small = await payout(user, { amount: 999 }, 'small')
+  expect(small.statusCode).toBe(400)
+  expect(small.json().errors.children.amount.errors).toEqual(['payout.minimum'])
+
+  const unverified = await createUser(t.app.db)
+  await createWallet(t.app, unverified)
+  await addBankAccount(t.app, unverified)
+  await credit(t.app.db, unverified.id, 5000)
+  expect((await payout(unverified, { amount: 2000 }, 'x')).statusCode).toBe(409)
+  expect((await payout(user, { amount: 6000 }, 'too-much')).statusCode).toBe(409)
+  expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 5000, sum: 5000, payouts: 0 })
+})
+
+test('the same key replays the first answer; the same key with another body is 422', async () => {
+  const { user } = await payableUser(t.app, 5000)
+  const first = await payout(user, { amount: 2000 }, 'key-1')
+  expect(first.statusCode).toBe(201)
+  const replay = await payout(user, { amount: 2000 }, 'key-1')
+  expect(replay.statusCode).toBe(201)
+  expect(replay.json()).toEqual(first.json())
+  const other = await payout(user, { amount: 2500 }, 'key-1')
+  expect(other.statusCode).toBe(422)
+  expect(other.json().code).toBe('UNPROCESSABLE')
+  expect(await ledgerState(t.app.db, user.id)).toMatchObject({
+    balance: 3000,
+    sum: 3000,
+    payouts: 1,
+    debits: 1,
+  })
+})
+
+test('keys are scoped to their wallet: two users may use the same key', async () => {
+  const a = await payableUser(t.app, 2000)
+  const b = await payableUser(t.app, 2000)
+  expect((await payout(a.user, { amount: 1500 }, 'shared')).statusCode).toBe(201)
+  expect((await payout(b.user, { amount: 1000 }, 'shared')).statusCode).toBe(201)
+  expect((await ledgerState(t.app.db, b.user.id)).balance).toBe(1000)
+})
+
+test('concurrent payouts never overdraw the wallet', async () => {
+  const { user } = await payableUser(t.app, 10_000)
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, index) => payout(user, { amount: 10_000 }, `race-${index}`)),
+  )
+  expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1)
+  expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(9)
+  expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 0, sum: 0, payouts: 1 })
+})
+
+test('an admin marks payouts paid or failed; failed is reversed once; all is audited', async () => {
+  const admin = await createUser(t.app.db, { admin: true })
+  const { user } = await payableUser(t.app, 5000)
+  const paid = (await payout(user, { amount: 1000 }, 'p1')).json<Payout>()
+  const failed = (await payout(user, { amount: 2000 }, 'p2')).json<Payout>()
+  const queue = await t.app.inject({ url: '/api/admin/payouts?status=pending', headers: admin.headers })
+  expect(queue.json().items.map((item: { id: string }) => item.id)).toEqual(
+    expect.arrayContaining([paid.id, failed.id]),
+  )
+  expect(queue.json().items[0].ibanMasked).toContain('••••')
+  const settle = (id: string, status: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/payouts/${id}`,
+      headers: admin.headers,
+      payload: { status },
+    })
+  expect((await settle(paid.id, 'paid')).statusCode).toBe(200)
+  expect((await settle(failed.id, 'failed')).statusCode).toBe(200)
+  expect((await settle(failed.id, 'failed')).statusCode).toBe(409)
+  expect((await settle(paid.id, 'failed')).statusCode).toBe(409)
+  expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 4000, sum: 4000 })
+  const history = await t.app.inject({ url: walletUrl(user.username, '/payouts'), headers: user.headers })
+  expect(history.json().items.map((p: Payout) => p.status)).toEqual(['failed', 'paid'])
+  const notAdmin = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/payouts/${paid.id}`,
+    headers: user.headers,
+    payload: { status: 'paid' },
+  })
+  expect(notAdmin.statusCode).toBe(403)
+})
+
+test('admin adjustments move the balance with a reason, never below zero', async () => {
+  const admin = await createUser(t.app.db, { admin: true })
+  const user = await createUser(t.app.db)
+  const adjust = (amount: number, reason = 'Goodwill') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/wallets/${user.username}/adjustments`,
+      headers: admin.headers,
+      payload: { amount, reason },
+    })
+  expect((await adjust(700)).statusCode).toBe(201)
+  expect((await adjust(-800)).statusCode).toBe(409)
+  expect((await adjust(-200, '')).statusCode).toBe(400)
+  expect((await adjust(-200, 'Duplicate click')).statusCode).toBe(201)
+  expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 500, sum: 500 })
+  const audit = await t.app.db.query.auditLog.findMany()
+  expect(
+    audit.filter((row) => row.action === 'wallet.adjustment' && row.target === `user:${user.username}`),
+  ).toHaveLength(2)
+})
