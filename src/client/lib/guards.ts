@@ -1,4 +1,6 @@
 import { redirect } from '@tanstack/react-router'
+import type { AdminAccess } from '../../shared/contract/auth'
+import { request } from './http'
 import { getSession, signOut } from './session'
 
 /**
@@ -15,4 +17,24 @@ export function requireSession(): void {
 export function requireWallet(): void {
   requireSession()
   if (!getSession().wallet) throw redirect({ to: '/dashboard/account' })
+}
+
+/**
+ * `beforeLoad` guard for /admin: the server says whether this token has admin access (the stored
+ * roles could be stale or edited). Every admin call is checked by the server again anyway.
+ */
+export async function requireAdmin(): Promise<void> {
+  requireSession()
+  const { token, user } = getSession()
+  let admin = false
+  try {
+    const answer = await request<AdminAccess, 'adminAccess'>('adminAccess', {
+      params: { token: token ?? '' },
+    })
+    admin = answer.admin
+  } catch {
+    // Offline: fall back to the stored roles; the admin API refuses anyone who is not admin.
+    admin = user?.roles.includes('admin') ?? false
+  }
+  if (!admin) throw redirect({ to: '/' })
 }

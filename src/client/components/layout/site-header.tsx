@@ -1,15 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 import { openAuthModal } from '../../features/auth/auth-modal-state'
+import { loadSessionData } from '../../features/auth/session-loader'
 import { namedRoutes } from '../../lib/named-routes'
 import { useSession } from '../../lib/session'
 import { LogoMark } from '../ui/logo'
+import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
+import { InstallButton } from './install-button'
 import { LanguageSwitcher } from './language-switcher'
+import './site-header.css'
 
 function SignedOutActions() {
   return (
     <>
-      <button type="button" className="link-button" onClick={() => openAuthModal('login')}>
+      <button type="button" className="link-button nav-link" onClick={() => openAuthModal('login')}>
         <Trans>Log in</Trans>
       </button>
       <button type="button" className="button" onClick={() => openAuthModal('registration')}>
@@ -19,26 +25,110 @@ function SignedOutActions() {
   )
 }
 
-// The signed-in menus (deals and account dropdowns, mobile menu) come with the accounts issue.
+function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link
+      to={namedRoutes.logout}
+      className="nav-link"
+      preload={false}
+      data-no-prefetch=""
+      onClick={onNavigate}
+    >
+      <Trans>Log out</Trans>
+    </Link>
+  )
+}
+
 function SignedInActions() {
+  const { deals, account } = useMenuEntries()
   return (
     <>
-      <Link to={namedRoutes['dashboard-deal']} className="nav-link">
-        <Trans>Deals</Trans>
-      </Link>
-      <Link to={namedRoutes['dashboard-account']} className="nav-link">
-        <Trans>Account</Trans>
-      </Link>
-      <Link to={namedRoutes.logout} className="nav-link" preload={false} data-no-prefetch="">
-        <Trans>Log out</Trans>
-      </Link>
+      <Dropdown label={<Trans>Deals</Trans>}>
+        {(close) => <MenuLinks entries={deals} onNavigate={close} />}
+      </Dropdown>
+      <Dropdown label={<Trans>Account</Trans>}>
+        {(close) => <MenuLinks entries={account} onNavigate={close} />}
+      </Dropdown>
+      <LogoutLink />
     </>
   )
 }
 
-export function SiteHeader() {
-  const { token } = useSession()
+/** The same entries as the desktop menus, in one panel for small screens. */
+function MobileMenu({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui()
+  const [open, setOpen] = useState(false)
+  const close = () => setOpen(false)
+  return (
+    <div className="mobile-menu">
+      <button
+        type="button"
+        className="icon-button menu-toggle"
+        aria-expanded={open}
+        aria-controls="mobile-menu-panel"
+        aria-label={open ? t`Close the menu` : t`Open the menu`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">{open ? '×' : '☰'}</span>
+      </button>
+      <nav id="mobile-menu-panel" className="mobile-panel" hidden={!open} aria-label={t`Mobile menu`}>
+        {signedIn ? <SignedInPanel onNavigate={close} /> : <SignedOutPanel onDone={close} />}
+        <Link to="/faq" className="nav-link" onClick={close}>
+          <Trans>FAQ</Trans>
+        </Link>
+        <LanguageSwitcher />
+      </nav>
+    </div>
+  )
+}
+
+function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
+  const { deals, account } = useMenuEntries()
+  return (
+    <>
+      <p className="menu-heading">
+        <Trans>Deals</Trans>
+      </p>
+      <MenuLinks entries={deals} onNavigate={onNavigate} />
+      <p className="menu-heading">
+        <Trans>Account</Trans>
+      </p>
+      <MenuLinks entries={account} onNavigate={onNavigate} />
+      <LogoutLink onNavigate={onNavigate} />
+    </>
+  )
+}
+
+function SignedOutPanel({ onDone }: { onDone: () => void }) {
+  const open = (mode: 'login' | 'registration') => {
+    onDone()
+    openAuthModal(mode)
+  }
+  return (
+    <>
+      <button type="button" className="link-button nav-link" onClick={() => open('login')}>
+        <Trans>Log in</Trans>
+      </button>
+      <button type="button" className="button" onClick={() => open('registration')}>
+        <Trans>Sign up</Trans>
+      </button>
+    </>
+  )
+}
+
+/** Signed in on arrival (a reload, a second tab): load the wallet and deals the menus depend on. */
+function useSessionRefresh(username: string | undefined) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (username) void loadSessionData(queryClient, username)
+  }, [queryClient, username])
+}
+
+export function SiteHeader() {
+  const { token, user } = useSession()
+  const { t } = useLingui()
+  const signedIn = Boolean(token && user)
+  useSessionRefresh(signedIn ? user?.username : undefined)
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -48,13 +138,15 @@ export function SiteHeader() {
             Streamdeals
           </span>
         </Link>
-        <nav className="header-nav" aria-label={t`Main`}>
+        <nav className="header-nav desktop-nav" aria-label={t`Main`}>
           <Link to="/faq" className="nav-link">
             <Trans>FAQ</Trans>
           </Link>
-          {token ? <SignedInActions /> : <SignedOutActions />}
+          {signedIn ? <SignedInActions /> : <SignedOutActions />}
           <LanguageSwitcher />
         </nav>
+        <InstallButton />
+        <MobileMenu signedIn={signedIn} />
       </div>
     </header>
   )

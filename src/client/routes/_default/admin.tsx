@@ -1,15 +1,54 @@
-import { Trans } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../components/ui/placeholder-page'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { Suspense } from 'react'
+import { PendingPage } from '../../components/ui/pending-page'
+import { adminTabs } from '../../features/admin/admin-tabs'
+import { requireAdmin } from '../../lib/guards'
+
+interface AdminSearch {
+  tab?: string
+}
 
 export const Route = createFileRoute('/_default/admin')({
+  validateSearch: (search: Record<string, unknown>): AdminSearch =>
+    typeof search.tab === 'string' ? { tab: search.tab } : {},
+  beforeLoad: requireAdmin,
   component: AdminPage,
 })
 
+/** The admin shell: one tab per feature (features/admin/admin-tabs.ts), each loaded when opened. */
 function AdminPage() {
+  const { t } = useLingui()
+  const { tab } = Route.useSearch()
+  const current = adminTabs.find((entry) => entry.id === tab) ?? adminTabs[0]
+  const Current = current?.component
   return (
-    <PlaceholderPage title={<Trans>Administration</Trans>}>
-      <Trans>Providers, missions, certification reviews and payouts are managed here.</Trans>
-    </PlaceholderPage>
+    <section>
+      <h1>
+        <Trans>Administration</Trans>
+      </h1>
+      <nav className="tabs" aria-label={t`Administration sections`}>
+        {adminTabs.map((entry) => (
+          <Link
+            key={entry.id}
+            to="/admin"
+            search={{ tab: entry.id }}
+            aria-current={entry.id === current?.id ? 'page' : undefined}
+            data-status={entry.id === current?.id ? 'active' : undefined}
+          >
+            {entry.label()}
+          </Link>
+        ))}
+      </nav>
+      {Current ? (
+        <Suspense fallback={<PendingPage />}>
+          <Current />
+        </Suspense>
+      ) : (
+        <p className="muted">
+          <Trans>No administration section is available yet.</Trans>
+        </p>
+      )}
+    </section>
   )
 }

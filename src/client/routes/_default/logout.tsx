@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { PlaceholderPage } from '../../components/ui/placeholder-page'
 import { request } from '../../lib/http'
-import { removePersistedCache } from '../../lib/persister'
-import { getSession, signOut } from '../../lib/session'
+import { wipeUserData } from '../../lib/offline/logout-wipe'
+import { getSession } from '../../lib/session'
 
 export const Route = createFileRoute('/_default/logout')({
   component: LogoutPage,
@@ -13,21 +13,23 @@ export const Route = createFileRoute('/_default/logout')({
 
 /**
  * Logging out happens in an effect, never in a loader: a hover preload of the logout link must
- * not sign anyone out. The local wipe does not wait for the server, so it works offline too.
+ * not sign anyone out. The server is told first (the token dies there at once, sockets included);
+ * the local wipe happens whatever its answer, so logout also works offline.
  */
 function LogoutPage() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const started = useRef(false)
   useEffect(() => {
-    const { token, user } = getSession()
-    if (token) {
-      request('logout').catch(() => {
-        // Offline or already expired: the token dies server-side at its expiry anyway.
-      })
-    }
-    signOut()
-    queryClient.clear()
-    void removePersistedCache(user?.username).finally(() => navigate({ to: '/', replace: true }))
+    if (started.current) return
+    started.current = true
+    const { token } = getSession()
+    const revoke = token
+      ? request('logout').catch(() => {
+          // Offline or already expired: the token dies server-side at its expiry anyway.
+        })
+      : Promise.resolve()
+    void revoke.then(() => wipeUserData(queryClient)).finally(() => navigate({ to: '/', replace: true }))
   }, [queryClient, navigate])
   return <PlaceholderPage title={<Trans>Logging out…</Trans>} />
 }

@@ -1,19 +1,31 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef } from 'react'
 import { type AuthMode, closeAuthModal, openAuthModal } from '../auth-modal-state'
-import { PlaceholderForm } from './placeholder-form'
+
+// The forms bring react-hook-form and arktype: a chunk of their own, fetched when the modal opens.
+const forms = () => import('./auth-forms')
+const LoginForm = lazy(() => forms().then((module) => ({ default: module.LoginForm })))
+const RegistrationForm = lazy(() => forms().then((module) => ({ default: module.RegistrationForm })))
+const RecoveryForm = lazy(() => forms().then((module) => ({ default: module.RecoveryForm })))
+
+const formOf: Record<AuthMode, typeof LoginForm> = {
+  login: LoginForm,
+  registration: RegistrationForm,
+  recovery: RecoveryForm,
+}
 
 // 450 px: the modal width the spec fixes (SPEC §9); narrower screens get the full width.
 const modalWidthPx = 450
 
 /**
  * The sign-in / sign-up / recovery modal shell. A native <dialog> gives the focus trap, Escape to
- * close and the inert background for free. The forms themselves arrive with the accounts issue.
+ * close and the inert background for free.
  */
 export function AuthModal({ mode }: { mode: AuthMode }) {
   const { t } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const Form = formOf[mode]
 
   useEffect(() => {
     const element = dialog.current
@@ -44,7 +56,15 @@ export function AuthModal({ mode }: { mode: AuthMode }) {
           ×
         </button>
       </div>
-      <PlaceholderForm mode={mode} />
+      <Suspense
+        fallback={
+          <div className="pending">
+            <span className="spinner" role="status" aria-label={t`Loading`} />
+          </div>
+        }
+      >
+        <Form key={mode} />
+      </Suspense>
       <div className="auth-switch">
         {mode === 'login' ? (
           <>

@@ -1,15 +1,26 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../components/ui/placeholder-page'
+import { VerificationLanding } from '../../../features/auth/components/verification'
+
+interface VerificationSearch {
+  token?: string
+  type?: string
+}
 
 export const Route = createFileRoute('/_default/redir/verification')({
+  validateSearch: (search: Record<string, unknown>): VerificationSearch => ({
+    token: typeof search.token === 'string' ? search.token : undefined,
+    type: typeof search.type === 'string' ? search.type : undefined,
+  }),
   component: VerificationPage,
 })
 
 function VerificationPage() {
+  const { token, type } = Route.useSearch()
   return (
-    <PlaceholderPage title={<Trans>Verification</Trans>}>
-      <Trans>Checking your link…</Trans>
-    </PlaceholderPage>
+    <section className="narrow-page">
+      <h1>{type === 'reset' ? <Trans>Choose a new password</Trans> : <Trans>Verification</Trans>}</h1>
+      <VerificationLanding token={token} kind={type} />
+    </section>
   )
 }

@@ -1,15 +1,53 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '../../../../components/ui/placeholder-page'
+import { AvatarUpload } from '../../../../features/account/components/avatar-upload'
+import { PasswordForm } from '../../../../features/account/components/password-form'
+import { ConnectedPlatforms } from '../../../../features/account/components/platforms'
+import { ProfileForm } from '../../../../features/account/components/profile-form'
+import { useSession } from '../../../../lib/session'
+
+interface AccountSearch {
+  code?: string
+  state?: string
+}
 
 export const Route = createFileRoute('/_default/dashboard/account/')({
+  // Twitch sends the user back here with `code` and `state`.
+  validateSearch: (search: Record<string, unknown>): AccountSearch => ({
+    code: typeof search.code === 'string' ? search.code : undefined,
+    state: typeof search.state === 'string' ? search.state : undefined,
+  }),
   component: PersonalAccountPage,
 })
 
 function PersonalAccountPage() {
+  const { user } = useSession()
+  const { code, state } = Route.useSearch()
+  if (!user) return null
   return (
-    <PlaceholderPage title={<Trans>Personal information</Trans>}>
-      <Trans>Your profile, avatar and contact details.</Trans>
-    </PlaceholderPage>
+    <div className="account-page">
+      <h1>
+        <Trans>Personal information</Trans>
+      </h1>
+      <section className="card-section" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">
+          <Trans>Profile</Trans>
+        </h2>
+        <AvatarUpload user={user} />
+        <ProfileForm key={user.email} user={user} />
+      </section>
+      <section className="card-section" aria-labelledby="password-heading">
+        <h2 id="password-heading">
+          <Trans>Password</Trans>
+        </h2>
+        <PasswordForm user={user} />
+      </section>
+      <section className="card-section" aria-labelledby="platforms-heading">
+        <h2 id="platforms-heading">
+          <Trans>Connected platforms</Trans>
+        </h2>
+        <ConnectedPlatforms username={user.username} twitchCode={code} twitchState={state} />
+      </section>
+    </div>
   )
 }

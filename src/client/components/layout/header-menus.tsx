@@ -1,0 +1,134 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, type LinkProps } from '@tanstack/react-router'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '../../features/deals/queries'
+import { namedRoutes } from '../../lib/named-routes'
+import { useSession } from '../../lib/session'
+
+export interface MenuEntry {
+  key: string
+  label: string
+  link: Pick<LinkProps, 'to' | 'params'>
+}
+
+/**
+ * The signed-in menu entries (SPEC §2): the deals menu adds "in progress" (to the first in-progress
+ * deal) and "completed" only when there are such deals; without a wallet the account menu keeps
+ * its first two entries only.
+ */
+export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
+  const { t } = useLingui()
+  const { user, wallet } = useSession()
+  const username = user?.username ?? ''
+  const inProgress = useQuery({
+    ...dealQueries.list(username, IN_PROGRESS_STATES),
+    enabled: Boolean(username),
+  })
+  const completed = useQuery({ ...dealQueries.list(username, COMPLETED_STATES), enabled: Boolean(username) })
+  const firstInProgress = inProgress.data?.items[0]
+
+  const deals: MenuEntry[] = [
+    { key: 'available', label: t`Available deals`, link: { to: namedRoutes['dashboard-deal'] } },
+  ]
+  if (firstInProgress) {
+    deals.push({
+      key: 'inprogress',
+      label: t`In progress`,
+      link: {
+        to: namedRoutes['dashboard-deal-status-code'],
+        params: { status: 'inprogress', code: firstInProgress.mission.code },
+      },
+    })
+  }
+  if ((completed.data?.items.length ?? 0) > 0) {
+    deals.push({
+      key: 'completed',
+      label: t`Completed`,
+      link: { to: namedRoutes['dashboard-deal-completed'] },
+    })
+  }
+  deals.push({ key: 'wallet', label: t`Wallet`, link: { to: namedRoutes['dashboard-deal-payment'] } })
+
+  const account: MenuEntry[] = [
+    { key: 'personal', label: t`Personal`, link: { to: namedRoutes['dashboard-account'] } },
+    { key: 'business', label: t`Business`, link: { to: namedRoutes['dashboard-account-business'] } },
+    { key: 'bank', label: t`Bank`, link: { to: namedRoutes['dashboard-account-bank'] } },
+    {
+      key: 'certification',
+      label: t`Certification`,
+      link: { to: namedRoutes['dashboard-account-certification'] },
+    },
+  ]
+  // Without a wallet, the entries from the third onward have nothing to show yet.
+  return { deals, account: wallet ? account : account.slice(0, 2) }
+}
+
+export function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {
+  return (
+    <ul className="menu-list">
+      {entries.map((entry) => (
+        <li key={entry.key}>
+          <Link
+            {...(entry.link as LinkProps)}
+            className="menu-link"
+            activeOptions={{ exact: true }}
+            onClick={onNavigate}
+          >
+            {entry.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A disclosure menu: opens on click, closes on Escape, on a click outside and after navigating. */
+export function Dropdown({
+  label,
+  children,
+}: {
+  label: ReactNode
+  children: (close: () => void) => ReactNode
+}) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  return (
+    <div className="dropdown" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="nav-link dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+      </button>
+      <div id={id} className="dropdown-panel" hidden={!open}>
+        {children(() => setOpen(false))}
+      </div>
+    </div>
+  )
+}

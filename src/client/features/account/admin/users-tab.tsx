@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { AdminUser, AuditEntry } from '../../../../shared/contract/access'
+import type { List } from '../../../../shared/contract/common'
+import { formatDate } from '../../../../shared/format-date'
+import { request } from '../../../lib/http'
+
+const adminAccountQueries = {
+  users: (search: string) =>
+    queryOptions({
+      queryKey: ['admin', 'users', search] as const,
+      queryFn: ({ signal }) =>
+        request<List<AdminUser>, 'adminUsers'>('adminUsers', { query: { q: search || undefined }, signal }),
+    }),
+  audit: () =>
+    queryOptions({
+      queryKey: ['admin', 'audit'] as const,
+      queryFn: ({ signal }) => request<List<AuditEntry>, 'adminAudit'>('adminAudit', { signal }),
+    }),
+}
+
+/** Admin tab: accounts, searchable by username or e-mail. */
+export function UsersTab() {
+  const { t } = useLingui()
+  const [search, setSearch] = useState('')
+  const { data, status } = useQuery(adminAccountQueries.users(search.trim()))
+  return (
+    <div>
+      <div className="field">
+        <label htmlFor="admin-user-search">
+          <Trans>Search by username or e-mail</Trans>
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {status === 'error' ? (
+        <p role="alert">
+          <Trans>The accounts could not be loaded.</Trans>
+        </p>
+      ) : null}
+      <table className="table">
+        <caption className="visually-hidden">{t`Accounts`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Username`}</th>
+            <th scope="col">{t`E-mail`}</th>
+            <th scope="col">{t`Roles`}</th>
+            <th scope="col">{t`Verified`}</th>
+            <th scope="col">{t`Created`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(data?.items ?? []).map((user) => (
+            <tr key={user.id}>
+              <td>{user.username}</td>
+              <td>{user.email}</td>
+              <td>{user.roles.join(', ')}</td>
+              <td>{user.emailVerified ? t`Yes` : t`No`}</td>
+              <td>{formatDate(user.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Admin tab: the audit log, newest first. */
+export function AuditTab() {
+  const { t } = useLingui()
+  const { data } = useQuery(adminAccountQueries.audit())
+  return (
+    <table className="table">
+      <caption className="visually-hidden">{t`Audit log`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t`When`}</th>
+          <th scope="col">{t`Who`}</th>
+          <th scope="col">{t`Action`}</th>
+          <th scope="col">{t`Target`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {(data?.items ?? []).map((entry) => (
+          <tr key={entry.id}>
+            <td>{formatDate(entry.createdAt)}</td>
+            <td>{entry.actor ?? t`system`}</td>
+            <td>{entry.action}</td>
+            <td>{entry.target}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

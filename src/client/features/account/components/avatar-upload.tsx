@@ -1,0 +1,77 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useState } from 'react'
+import type { User } from '../../../../shared/contract/auth'
+import { request } from '../../../lib/http'
+import { avatarUrl } from '../../../lib/media'
+import { setUser } from '../../../lib/session'
+import { notify } from '../../../lib/toast'
+import { apiErrorCode } from '../../auth/form-kit'
+import { errorMessage } from '../../auth/messages'
+
+// Same limits as the server: 2 MB, and the image types it re-encodes.
+const MAX_BYTES = 2 * 1024 * 1024
+const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif']
+
+/** The rules image, size and ext (SPEC §5), checked before anything is sent. */
+export function avatarProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return 'validation.image'
+  if (file.size > MAX_BYTES) return 'validation.size'
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? ''
+  if (!EXTENSIONS.includes(extension)) return 'validation.ext'
+  return null
+}
+
+export function AvatarUpload({ user }: { user: User }) {
+  const { t, i18n } = useLingui()
+  const id = useId()
+  const [problem, setProblem] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  const upload = async (file: File) => {
+    const local = avatarProblem(file)
+    setProblem(local)
+    if (local) return
+    const body = new FormData()
+    body.set('avatar', file)
+    setPending(true)
+    try {
+      setUser(await request<User, 'userUpdate'>('userUpdate', { params: { user: user.username }, body }))
+      void notify('success', t`Your picture is updated.`)
+    } catch (error) {
+      setProblem(apiErrorCode(error) === 'FORM_0001' ? 'validation.image' : 'validation.invalid')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <div className={`avatar-upload field ${problem ? 'is-invalid' : ''}`.trim()}>
+      <img src={avatarUrl(user.avatar)} alt={t`Your avatar`} width={96} height={96} className="avatar" />
+      <div>
+        <label htmlFor={id}>
+          <Trans>Profile picture</Trans>
+        </label>
+        <input
+          id={id}
+          type="file"
+          accept={EXTENSIONS.map((extension) => `.${extension}`).join(',')}
+          disabled={pending}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-help`}
+          onChange={(event) => {
+            const file = event.target.files?.[0]
+            if (file) void upload(file)
+            event.target.value = ''
+          }}
+        />
+        <p
+          id={`${id}-help`}
+          className={problem ? 'field-error' : 'field-hint'}
+          role={problem ? 'alert' : undefined}
+        >
+          {problem ? errorMessage(i18n, problem) : <Trans>PNG, JPEG, WebP or GIF, up to 2 MB.</Trans>}
+        </p>
+      </div>
+    </div>
+  )
+}

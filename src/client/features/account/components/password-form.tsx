@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type } from 'arktype'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { User } from '../../../../shared/contract/auth'
+import { Password, requiredText } from '../../../../shared/contract/common'
+import { request } from '../../../lib/http'
+import { notify } from '../../../lib/toast'
+import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../../auth/form-kit'
+
+interface PasswordValues {
+  currentPassword: string
+  plainPassword: string
+  confirmation: string
+}
+
+// 1024: the server's password length bound.
+const PasswordChange = type({
+  currentPassword: requiredText(1024),
+  plainPassword: Password,
+  confirmation: 'string',
+}).narrow((values, ctx) =>
+  values.confirmation === values.plainPassword
+    ? true
+    : ctx.reject({
+        expected: 'the same password',
+        relativePath: ['confirmation'],
+        meta: { rule: 'confirmed' },
+      }),
+)
+
+/** Changes the password; the server signs out the user's other devices. */
+export function PasswordForm({ user }: { user: User }) {
+  const { t } = useLingui()
+  const [pending, setPending] = useState(false)
+  const form = useForm<PasswordValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: arkResolver(PasswordChange),
+    defaultValues: { currentPassword: '', plainPassword: '', confirmation: '' },
+  })
+  const submit = form.handleSubmit(async ({ currentPassword, plainPassword }) => {
+    setPending(true)
+    try {
+      await request('userUpdate', {
+        params: { user: user.username },
+        body: { currentPassword, plainPassword },
+      })
+      form.reset()
+      void notify('success', t`Your password is changed. Your other devices are signed out.`)
+    } catch (error) {
+      if (!applyServerErrors(form.setError, error)) {
+        form.setError('root.server', { type: 'server', message: t`Something went wrong. Please try again.` })
+      }
+    } finally {
+      setPending(false)
+    }
+  })
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label={t`Change my password`}>
+      <FormAlert message={form.formState.errors.root?.server?.message} />
+      <FormField
+        form={form}
+        name="currentPassword"
+        label={t`Current password`}
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormField
+        form={form}
+        name="plainPassword"
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        hint={
+          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
+        }
+      />
+      <FormField
+        form={form}
+        name="confirmation"
+        label={t`Repeat the new password`}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton pending={pending}>
+        <Trans>Change my password</Trans>
+      </SubmitButton>
+    </form>
+  )
+}

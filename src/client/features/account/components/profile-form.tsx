@@ -1,0 +1,121 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { type } from 'arktype'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { User, UserUpdateBody } from '../../../../shared/contract/auth'
+import { Email } from '../../../../shared/contract/common'
+import { request } from '../../../lib/http'
+import { sendOrQueue } from '../../../lib/offline/mutation-defaults'
+import { setUser } from '../../../lib/session'
+import { notify } from '../../../lib/toast'
+import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../../auth/form-kit'
+
+interface ProfileValues {
+  email: string
+  phone: string
+  currentPassword: string
+}
+
+// Phone is optional: an empty field clears it.
+const ProfileSchema = type({
+  email: Email,
+  phone: type(/^(\+?[0-9 ().-]{6,24})?$/),
+  'currentPassword?': 'string',
+})
+
+/** Username (read-only), e-mail and phone; changing the e-mail asks for the current password. */
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [pending, setPending] = useState(false)
+  const form = useForm<ProfileValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: arkResolver(ProfileSchema, ['currentPassword']),
+    defaultValues: { email: user.email, phone: user.phone ?? '', currentPassword: '' },
+  })
+  const emailChanged = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase()
+
+  const submit = form.handleSubmit(async (values) => {
+    const body: typeof UserUpdateBody.inferIn = { phone: values.phone.trim() || null }
+    if (emailChanged) {
+      body.email = values.email.trim()
+      body.currentPassword = values.currentPassword
+    }
+    // A queued change must not carry a password (it waits in IndexedDB): e-mail changes need a connection.
+    if (emailChanged && !onlineManager.isOnline()) {
+      form.setError('root.server', { type: 'server', message: t`Changing your e-mail needs a connection.` })
+      return
+    }
+    setPending(true)
+    try {
+      if (!emailChanged) {
+        const outcome = await sendOrQueue(queryClient, 'profile', {
+          username: user.username,
+          body: { phone: body.phone ?? null },
+        })
+        if (outcome.queued) {
+          void notify('info', t`You are offline: your profile will be saved once the connection is back.`)
+          return
+        }
+        form.reset({ email: outcome.result.email, phone: outcome.result.phone ?? '', currentPassword: '' })
+        void notify('success', t`Your profile is saved.`)
+        return
+      }
+      const updated = await request<User, 'userUpdate'>('userUpdate', {
+        params: { user: user.username },
+        body,
+      })
+      setUser(updated)
+      form.reset({ email: updated.email, phone: updated.phone ?? '', currentPassword: '' })
+      void notify('success', t`Your profile is saved.`)
+    } catch (error) {
+      if (!applyServerErrors(form.setError, error)) {
+        form.setError('root.server', { type: 'server', message: t`Something went wrong. Please try again.` })
+      }
+    } finally {
+      setPending(false)
+    }
+  })
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label={t`Profile`}>
+      <FormAlert message={form.formState.errors.root?.server?.message} />
+      <div className="field">
+        <label htmlFor="profile-username">
+          <Trans>Username</Trans>
+        </label>
+        <input id="profile-username" value={user.username} readOnly aria-readonly="true" />
+      </div>
+      <FormField
+        form={form}
+        name="email"
+        label={t`E-mail`}
+        type="email"
+        autoComplete="email"
+        hint={user.emailVerified ? undefined : <Trans>Not confirmed yet: open the link we mailed you.</Trans>}
+      />
+      {emailChanged ? (
+        <FormField
+          form={form}
+          name="currentPassword"
+          label={t`Current password (to change your e-mail)`}
+          type="password"
+          autoComplete="current-password"
+        />
+      ) : null}
+      <FormField
+        form={form}
+        name="phone"
+        label={t`Phone number`}
+        type="tel"
+        autoComplete="tel"
+        placeholder="+33 6 12 34 56 78"
+      />
+      <SubmitButton pending={pending}>
+        <Trans>Save my profile</Trans>
+      </SubmitButton>
+    </form>
+  )
+}

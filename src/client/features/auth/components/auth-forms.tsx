@@ -1,0 +1,212 @@
+/**
+ * The three forms of the auth modal. Loaded with the modal (never in the first route), they bring
+ * react-hook-form and arktype with them. Validation is passive: on submit, then on each change.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type LoginResponse, RecoveryBody, SigninBody, SignupBody } from '../../../../shared/contract/auth'
+import { request } from '../../../lib/http'
+import { namedRoutes } from '../../../lib/named-routes'
+import { notify } from '../../../lib/toast'
+import { closeAuthModal } from '../auth-modal-state'
+import {
+  apiErrorCode,
+  applyServerErrors,
+  arkResolver,
+  FormAlert,
+  FormField,
+  retryAfterSeconds,
+  SubmitButton,
+} from '../form-kit'
+import { authQueries } from '../queries'
+import { completeSignIn } from '../session-loader'
+import { TurnstileChallenge } from './turnstile'
+
+const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
+
+function useFinishSignIn() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return async (response: LoginResponse) => {
+    await completeSignIn(queryClient, response)
+    closeAuthModal()
+    await navigate({ to: namedRoutes['dashboard-deal'] })
+  }
+}
+
+interface LoginValues {
+  username: string
+  plainPassword: string
+}
+
+export function LoginForm() {
+  const { t } = useLingui()
+  const finish = useFinishSignIn()
+  const form = useForm<LoginValues>({
+    ...passive,
+    resolver: arkResolver(SigninBody),
+    // Every field starts from '': an undefined default would count as changed and show as valid at once.
+    defaultValues: { username: '', plainPassword: '' },
+  })
+  const [pending, setPending] = useState(false)
+
+  const submit = form.handleSubmit(async (values) => {
+    setPending(true)
+    try {
+      await finish(await request<LoginResponse, 'signin'>('signin', { body: values }))
+    } catch (error) {
+      if (applyServerErrors(form.setError, error)) return
+      const code = apiErrorCode(error)
+      const wait = Math.ceil((retryAfterSeconds(error) ?? 60) / 60)
+      const message =
+        code === 'AUTH_0002'
+          ? t`Invalid username or password.`
+          : code === 'RATE_LIMITED'
+            ? t`Too many attempts. Try again in ${wait} min.`
+            : t`Something went wrong. Please try again.`
+      form.setError('root.server', { type: 'server', message })
+    } finally {
+      setPending(false)
+    }
+  })
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label={t`Log in`}>
+      <FormAlert message={form.formState.errors.root?.server?.message} />
+      <FormField form={form} name="username" label={t`Username`} autoComplete="username" />
+      <FormField
+        form={form}
+        name="plainPassword"
+        label={t`Password`}
+        type="password"
+        autoComplete="current-password"
+      />
+      <SubmitButton pending={pending}>
+        <Trans>Log in</Trans>
+      </SubmitButton>
+    </form>
+  )
+}
+
+interface RegistrationValues {
+  username: string
+  email: string
+  plainPassword: string
+  sponsor: string
+  captcha: string
+}
+
+export function RegistrationForm() {
+  const { t } = useLingui()
+  const finish = useFinishSignIn()
+  const settings = useQuery(authQueries.settings())
+  const siteKey = settings.data?.turnstileSiteKey ?? null
+  const form = useForm<RegistrationValues>({
+    ...passive,
+    resolver: arkResolver(SignupBody, ['sponsor', 'captcha']),
+    defaultValues: { username: '', email: '', plainPassword: '', sponsor: '', captcha: '' },
+  })
+  const [pending, setPending] = useState(false)
+  const [showSponsor, setShowSponsor] = useState(false)
+
+  const submit = form.handleSubmit(async (values) => {
+    setPending(true)
+    try {
+      await finish(await request<LoginResponse, 'signup'>('signup', { body: values }))
+    } catch (error) {
+      applyServerErrors(form.setError, error)
+      void notify(
+        'error',
+        t({ id: 'registration_error', message: 'Registration failed. Check the form and try again.' }),
+      )
+    } finally {
+      setPending(false)
+    }
+  })
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label={t`Sign up`}>
+      <FormField form={form} name="username" label={t`Username`} autoComplete="username" />
+      <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+      <FormField
+        form={form}
+        name="plainPassword"
+        label={t`Password`}
+        type="password"
+        autoComplete="new-password"
+        hint={
+          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
+        }
+      />
+      {showSponsor ? (
+        <FormField form={form} name="sponsor" label={t`Creator code`} autoComplete="off" />
+      ) : (
+        <button type="button" className="link-button link-start" onClick={() => setShowSponsor(true)}>
+          <Trans>I have a creator code</Trans>
+        </button>
+      )}
+      {siteKey ? (
+        <TurnstileChallenge siteKey={siteKey} onToken={(token) => form.setValue('captcha', token)} />
+      ) : null}
+      <SubmitButton pending={pending}>
+        <Trans>Sign up</Trans>
+      </SubmitButton>
+    </form>
+  )
+}
+
+interface RecoveryValues {
+  username: string
+  captcha: string
+}
+
+export function RecoveryForm() {
+  const { t } = useLingui()
+  const settings = useQuery(authQueries.settings())
+  const siteKey = settings.data?.turnstileSiteKey ?? null
+  const form = useForm<RecoveryValues>({
+    ...passive,
+    resolver: arkResolver(RecoveryBody, ['captcha']),
+    defaultValues: { username: '', captcha: '' },
+  })
+  const [pending, setPending] = useState(false)
+  const [sent, setSent] = useState(false)
+
+  const submit = form.handleSubmit(async (values) => {
+    setPending(true)
+    try {
+      await request('recovery', { body: values })
+      setSent(true)
+    } catch (error) {
+      // Only field errors show: the answer must not tell whether the account exists.
+      applyServerErrors(form.setError, error)
+    } finally {
+      setPending(false)
+    }
+  })
+
+  if (sent) {
+    return (
+      <p className="form-success" role="status">
+        <Trans>
+          If an account matches, we have sent it a link to choose a new password. Check your mailbox; the link
+          works for one hour.
+        </Trans>
+      </p>
+    )
+  }
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label={t`Recover your access`}>
+      <FormField form={form} name="username" label={t`Username or e-mail`} autoComplete="username" />
+      {siteKey ? (
+        <TurnstileChallenge siteKey={siteKey} onToken={(token) => form.setValue('captcha', token)} />
+      ) : null}
+      <SubmitButton pending={pending}>
+        <Trans>Send me a recovery link</Trans>
+      </SubmitButton>
+    </form>
+  )
+}

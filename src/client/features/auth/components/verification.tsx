@@ -1,0 +1,146 @@
+/**
+ * The landing of mailed links (/redir/verification?token=...&type=verify|reset): verifies the
+ * address at once, or asks for a new password and signs the user in.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type } from 'arktype'
+import { useEffect, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import type { LoginResponse } from '../../../../shared/contract/auth'
+import { Password } from '../../../../shared/contract/common'
+import { request } from '../../../lib/http'
+import { namedRoutes } from '../../../lib/named-routes'
+import { getSession, setUser } from '../../../lib/session'
+import { openAuthModal } from '../auth-modal-state'
+import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../form-kit'
+import { completeSignIn } from '../session-loader'
+
+export function VerifyEmail({ token }: { token: string }) {
+  const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending')
+  const started = useRef(false)
+  useEffect(() => {
+    // Once only: the token is single-use, a second call (StrictMode) would report a failure.
+    if (started.current) return
+    started.current = true
+    request('verify', { body: { token } })
+      .then(() => {
+        const { user } = getSession()
+        if (user) setUser({ ...user, emailVerified: true })
+        setState('done')
+      })
+      .catch(() => setState('failed'))
+  }, [token])
+  if (state === 'pending')
+    return (
+      <p role="status">
+        <Trans>Checking your link…</Trans>
+      </p>
+    )
+  return state === 'done' ? (
+    <p className="form-success" role="status">
+      <Trans>Your e-mail address is confirmed. Thank you!</Trans>
+    </p>
+  ) : (
+    <p className="form-alert" role="alert">
+      <Trans>This link is no longer valid. Sign in and ask for a new one from your account page.</Trans>
+    </p>
+  )
+}
+
+interface ResetValues {
+  token: string
+  plainPassword: string
+  confirmation: string
+}
+
+// The confirmation must repeat the password (rule `confirmed`); the token travels hidden.
+const ResetForm = type({ token: 'string', plainPassword: Password, confirmation: 'string' }).narrow(
+  (values, ctx) =>
+    values.confirmation === values.plainPassword
+      ? true
+      : ctx.reject({
+          expected: 'the same password',
+          relativePath: ['confirmation'],
+          meta: { rule: 'confirmed' },
+        }),
+)
+
+export function ResetPassword({ token }: { token: string }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [pending, setPending] = useState(false)
+  const form = useForm<ResetValues>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    resolver: arkResolver(ResetForm),
+    defaultValues: { token, plainPassword: '', confirmation: '' },
+  })
+  const submit = form.handleSubmit(async ({ plainPassword }) => {
+    setPending(true)
+    try {
+      const response = await request<LoginResponse, 'reset'>('reset', { body: { token, plainPassword } })
+      await completeSignIn(queryClient, response)
+      await navigate({ to: namedRoutes['dashboard-deal'] })
+    } catch (error) {
+      if (!applyServerErrors(form.setError, error)) {
+        form.setError('root.server', { type: 'server', message: t`Something went wrong. Please try again.` })
+      }
+    } finally {
+      setPending(false)
+    }
+  })
+  const tokenError = form.formState.errors.token?.message
+  return (
+    <form className="form narrow-form" noValidate onSubmit={submit} aria-label={t`Choose a new password`}>
+      <FormAlert message={form.formState.errors.root?.server?.message ?? tokenError} />
+      {tokenError ? (
+        <button type="button" className="link-button link-start" onClick={() => openAuthModal('recovery')}>
+          <Trans>Ask for a new link</Trans>
+        </button>
+      ) : null}
+      <FormField
+        form={form}
+        name="plainPassword"
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        hint={
+          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
+        }
+      />
+      <FormField
+        form={form}
+        name="confirmation"
+        label={t`Repeat the new password`}
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton pending={pending}>
+        <Trans>Save and sign in</Trans>
+      </SubmitButton>
+    </form>
+  )
+}
+
+export function VerificationLanding({
+  token,
+  kind,
+}: {
+  token: string | undefined
+  kind: string | undefined
+}) {
+  if (!token || (kind !== 'verify' && kind !== 'reset')) {
+    return (
+      <p className="form-alert" role="alert">
+        <Trans>
+          This link is incomplete. Open it again from the mail, or go back to the{' '}
+          <Link to="/">home page</Link>.
+        </Trans>
+      </p>
+    )
+  }
+  return kind === 'verify' ? <VerifyEmail token={token} /> : <ResetPassword token={token} />
+}

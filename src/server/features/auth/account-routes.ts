@@ -1,0 +1,153 @@
+/** The user's own account: profile, password, avatar, connected platforms, Twitch (SPEC §7). */
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { type Platform, TwitchConnectBody, UserUpdateBody } from '../../../shared/contract/auth'
+import { type PlatformRow, platforms, users } from '../../db/schema'
+import { ApiError, conflict, fieldInvalid, notFound } from '../../http/api-error'
+import { registerEndpoint } from '../../http/register-endpoint'
+import { hashPassword, verifyPassword } from '../../lib/passwords'
+import { uploadsDir } from '../../plugins/client-app'
+import { disconnectSession } from '../../plugins/socket'
+import { authLimits } from './auth-limits'
+import { sendVerificationMail, verificationLink } from './auth-mails'
+import { removeAvatar, storeAvatar } from './avatar'
+import { issueOneTimeToken } from './one-time-tokens'
+import { revokeOtherSessions } from './sessions'
+import { exchangeTwitchCode, TwitchError, twitchUrls } from './twitch'
+import { emailTaken, findUserByUsername, toUser, uniqueViolation } from './users-repository'
+
+const toPlatform = (row: PlatformRow): Platform => ({
+  code: row.code,
+  reference: row.reference,
+  displayName: row.displayName ?? row.reference,
+  connectedAt: row.createdAt.toISOString(),
+})
+
+export async function accountRoutes(app: FastifyInstance) {
+  const { config } = app
+  const uploads = uploadsDir(config)
+
+  /** The user named in the path; access is already checked, so a miss only happens for admins. */
+  const target = async (username: string) => {
+    const row = await findUserByUsername(app.db, username)
+    if (!row) throw notFound('No such user')
+    return row
+  }
+
+  registerEndpoint(app, 'userUpdate', { body: UserUpdateBody }, async ({ params, body, files, session }) => {
+    const row = await target(params.user)
+    const changes: Partial<typeof users.$inferInsert> = {}
+    const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase()
+    const passwordChanged = body.plainPassword !== undefined
+
+    if ((emailChanged || passwordChanged) && body.currentPassword !== undefined) {
+      await app.rateLimiter.check(authLimits.currentPassword, row.id)
+      if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+        await app.rateLimiter.record(authLimits.currentPassword, row.id)
+        throw fieldInvalid('currentPassword', 'password.current_invalid')
+      }
+    }
+    if (emailChanged && body.email) {
+      if (await emailTaken(app.db, body.email, row.id)) throw fieldInvalid('email', 'email.taken')
+      changes.email = body.email
+      changes.emailVerifiedAt = null
+    }
+    if (passwordChanged && body.plainPassword) changes.passwordHash = await hashPassword(body.plainPassword)
+    if (body.phone !== undefined) changes.phone = body.phone?.trim() || null
+    if (body.locale !== undefined) changes.locale = body.locale
+    const avatarFile = files.avatar
+    const previousAvatar = row.avatar
+    if (avatarFile) changes.avatar = await storeAvatar(uploads, avatarFile)
+
+    let updated = row
+    if (Object.keys(changes).length > 0) {
+      try {
+        const [saved] = await app.db.update(users).set(changes).where(eq(users.id, row.id)).returning()
+        if (saved) updated = saved
+      } catch (error) {
+        if (uniqueViolation(error)) throw fieldInvalid('email', 'email.taken')
+        throw error
+      }
+    }
+    if (avatarFile) await removeAvatar(uploads, previousAvatar)
+    if (passwordChanged && session) {
+      // Other devices signed in with the old password are signed out; this one stays (ASVS 3.3.3).
+      const revoked = await revokeOtherSessions(app.db, row.id, session.id)
+      for (const sessionId of revoked) disconnectSession(app.io, sessionId)
+    }
+    if (emailChanged) {
+      const token = await issueOneTimeToken(app.db, updated.id, 'verify_email')
+      sendVerificationMail(app.mailer, updated, verificationLink(config.publicUrl, token, 'verify')).catch(
+        (error: unknown) => app.log.error({ err: error }, 'verification mail failed'),
+      )
+    }
+    return toUser(updated)
+  })
+
+  registerEndpoint(app, 'platforms', {}, async ({ params }) => {
+    const row = await target(params.username)
+    const items = await app.db
+      .select()
+      .from(platforms)
+      .where(eq(platforms.userId, row.id))
+      .orderBy(platforms.createdAt)
+    return { items: items.map(toPlatform) }
+  })
+
+  registerEndpoint(app, 'platformDelete', {}, async ({ params, reply }) => {
+    const row = await target(params.username)
+    const deleted = await app.db
+      .delete(platforms)
+      .where(
+        and(
+          eq(platforms.userId, row.id),
+          eq(platforms.code, params.code),
+          eq(platforms.reference, params.reference),
+        ),
+      )
+      .returning({ id: platforms.id })
+    if (deleted.length === 0) throw notFound('No such connected platform')
+    return reply.code(204).send()
+  })
+
+  registerEndpoint(app, 'twitchConnect', { body: TwitchConnectBody }, async ({ body, session, reply }) => {
+    const credentials = config.twitch
+    if (!credentials) throw notFound('Twitch is not configured on this server')
+    if (!session) throw new ApiError(401, 'AUTH_0001', 'Authentication required')
+    const redirectUri = body.redirectUri ?? `${config.publicUrl}/dashboard/account`
+    let account: Awaited<ReturnType<typeof exchangeTwitchCode>>
+    try {
+      account = await exchangeTwitchCode(twitchUrls(process.env), credentials, body.code, redirectUri)
+    } catch (error) {
+      if (error instanceof TwitchError || (error instanceof Error && error.name === 'TimeoutError')) {
+        app.log.warn({ err: error }, 'twitch code exchange failed')
+        throw fieldInvalid('code', 'twitch.refused')
+      }
+      throw error
+    }
+    const [existing] = await app.db
+      .select()
+      .from(platforms)
+      .where(and(eq(platforms.code, 'twitch'), eq(platforms.reference, account.id)))
+      .limit(1)
+    if (existing && existing.userId !== session.user.id) {
+      throw conflict('This Twitch account is already connected to another user')
+    }
+    const [saved] = await app.db
+      .insert(platforms)
+      .values({
+        userId: session.user.id,
+        code: 'twitch',
+        reference: account.id,
+        displayName: account.displayName,
+      })
+      .onConflictDoUpdate({
+        target: [platforms.userId, platforms.code, platforms.reference],
+        set: { displayName: account.displayName },
+      })
+      .returning()
+    if (!saved) throw new Error('platform upsert returned no row')
+    reply.code(existing ? 200 : 201)
+    return toPlatform(saved)
+  })
+}

@@ -1,0 +1,91 @@
+/** Reading and writing users, and their one self-view shape on the wire. */
+import { randomBytes } from 'node:crypto'
+import { eq, or, sql } from 'drizzle-orm'
+import type { User } from '../../../shared/contract/auth'
+import type { Executor } from '../../db/client'
+import { type UserRow, users } from '../../db/schema'
+
+/** The user's own view (contract `User`): never the hash, never anything about sessions. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    kind: row.kind,
+    roles: row.roles,
+    locale: row.locale,
+    avatar: row.avatar ?? null,
+    phone: row.phone ?? null,
+    creatorCode: row.creatorCode,
+    sponsor: row.sponsorCode ?? null,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+// 12 upper-case letters and digits (~60 bits): readable on stream, no real collision risk.
+const CREATOR_CODE_LENGTH = 12
+export const newCreatorCode = () =>
+  randomBytes(16).toString('base64url').replace(/[-_]/g, '').slice(0, CREATOR_CODE_LENGTH).toUpperCase()
+
+/** A login is a username or an e-mail address, both matched case-insensitively. */
+export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  const value = login.trim()
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${value})`, sql`lower(${users.email}) = lower(${value})`))
+    .limit(1)
+  return row
+}
+
+export async function findUserByUsername(db: Executor, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1)
+  return row
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  return (await findUserByUsername(db, username)) !== undefined
+}
+
+export async function emailTaken(db: Executor, email: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1)
+  return row !== undefined && row.id !== exceptUserId
+}
+
+export async function creatorCodeExists(db: Executor, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`upper(${users.creatorCode}) = upper(${code})`)
+    .limit(1)
+  return row !== undefined
+}
+
+/** PostgreSQL's unique_violation, as both drivers report it; the constraint tells which field. */
+export function uniqueViolation(error: unknown): string | null {
+  let current: unknown = error
+  // Drizzle wraps driver errors; the code sits on the cause.
+  for (let depth = 0; depth < 3 && current; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown }
+    if (candidate.code === '23505') {
+      const constraint = typeof candidate.constraint === 'string' ? candidate.constraint : ''
+      return constraint || (typeof candidate.message === 'string' ? candidate.message : 'unique')
+    }
+    current = candidate.cause
+  }
+  return null
+}

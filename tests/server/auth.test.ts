@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { users } from '../../src/server/db/schema'
+import { memoryRateLimitStore } from '../../src/server/plugins/rate-limit'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { type LocalSmtp, signin, signup, startSmtp, strongPassword, uniqueName } from './auth-helpers'
+
+let testApp: TestApp
+let smtp: LocalSmtp
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  testApp = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url } })
+})
+
+afterAll(async () => {
+  await testApp?.close()
+  await smtp?.close()
+})
+
+const app = () => testApp.app
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  app().inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers })
+
+test('sign-up answers the session code and the self view of the user, never a hash', async () => {
+  const username = uniqueName('Newbie')
+  const response = await post('/api/oauth/signup', {
+    username,
+    email: `${username}@example.test`,
+    plainPassword: strongPassword,
+  })
+  expect(response.statusCode).toBe(201)
+  const body = response.json()
+  expect(body.code).toMatch(/^[\w-]{43}$/)
+  expect(body.user).toMatchObject({
+    username,
+    email: `${username}@example.test`,
+    kind: 'streamer',
+    roles: ['user'],
+    sponsor: null,
+    emailVerified: false,
+    avatar: null,
+  })
+  expect(body.user.creatorCode).toMatch(/^[A-Z0-9]{8,}$/)
+  expect(response.body).not.toMatch(/argon2|password/i)
+})
+
+test('the stored password hash is argon2id with at least the OWASP minimum parameters', async () => {
+  const { user } = await signup(app())
+  const [row] = await app().db.select().from(users).where(eq(users.id, user.id))
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row?.passwordHash ?? '')
+  expect(match).not.toBeNull()
+  const [, memory, time, lanes] = (match ?? []).map(Number)
+  expect(memory).toBeGreaterThanOrEqual(19_456)
+  expect(time).toBeGreaterThanOrEqual(2)
+  expect(lanes).toBe(1)
+})
+
+test('sign-up field errors: taken username (any case), bad e-mail and weak password, nested per field', async () => {
+  const { username } = await signup(app())
+  const response = await post('/api/oauth/signup', {
+    username: username.toUpperCase(),
+    email: 'not-an-email',
+    plainPassword: 'weakpass',
+  })
+  expect(response.statusCode).toBe(400)
+  const body = response.json()
+  expect(body.code).toBe('FORM_0001')
+  expect(body.errors.children.email.errors).toContain('validation.email')
+  expect(body.errors.children.plainPassword.errors).toContain('validation.password')
+
+  const taken = await post('/api/oauth/signup', {
+    username: username.toUpperCase(),
+    email: `${uniqueName()}@example.test`,
+    plainPassword: strongPassword,
+  })
+  expect(taken.statusCode).toBe(400)
+  expect(taken.json().errors.children.username.errors).toEqual(['username.taken'])
+})
+
+test('a taken e-mail and an unknown creator code are field errors; a known creator code is kept', async () => {
+  const sponsor = await signup(app())
+  const clash = await post('/api/oauth/signup', {
+    username: uniqueName(),
+    email: sponsor.user.email.toUpperCase(),
+    plainPassword: strongPassword,
+    sponsor: 'NOSUCHCODE',
+  })
+  expect(clash.statusCode).toBe(400)
+  expect(clash.json().errors.children).toEqual({
+    email: { errors: ['email.taken'] },
+    sponsor: { errors: ['sponsor.unknown'] },
+  })
+  const code = (sponsor.user as unknown as { creatorCode: string }).creatorCode
+  const sponsored = await signup(app(), { sponsor: code.toLowerCase() })
+  expect((sponsored.user as unknown as { sponsor: string }).sponsor).toBe(code)
+})
+
+test('roles, ids and verification flags sent at sign-up are refused, not applied', async () => {
+  const username = uniqueName()
+  const response = await post('/api/oauth/signup', {
+    username,
+    email: `${username}@example.test`,
+    plainPassword: strongPassword,
+    roles: ['admin'],
+    emailVerified: true,
+  })
+  expect(response.statusCode).toBe(400)
+  expect(response.json().errors.children.roles.errors).toEqual(['validation.unknown'])
+  const [row] = await app().db.select().from(users).where(eq(users.username, username))
+  expect(row).toBeUndefined()
+})
+
+test('a 70-character password is accepted and checked exactly, not truncated', async () => {
+  const long = `Aa1${'x'.repeat(67)}`
+  const { username } = await signup(app(), { plainPassword: long })
+  expect((await signin(app(), username, long)).statusCode).toBe(200)
+  expect((await signin(app(), username, long.slice(0, -1))).statusCode).toBe(401)
+  expect((await signin(app(), username, `${long}x`)).statusCode).toBe(401)
+})
+
+test('sign-in by username in any case or by e-mail gives a new token each time', async () => {
+  const { username, user, token } = await signup(app())
+  const first = await signin(app(), username.toUpperCase(), strongPassword)
+  const second = await signin(app(), user.email, strongPassword)
+  expect(first.statusCode).toBe(200)
+  expect(second.statusCode).toBe(200)
+  const codes = new Set([token, first.json().code, second.json().code])
+  expect(codes.size).toBe(3)
+  expect(first.json().user.username).toBe(username)
+})
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+test('no enumeration: unknown username and wrong password give the same status, body and time', async () => {
+  const { username } = await signup(app())
+  const unknown = await signin(app(), uniqueName('ghost'), strongPassword)
+  const wrong = await signin(app(), username, 'Wrong-password-1')
+  expect(unknown.statusCode).toBe(401)
+  expect(wrong.statusCode).toBe(401)
+  expect(unknown.body).toBe(wrong.body)
+  expect(wrong.json()).toEqual({ code: 'AUTH_0002', message: 'Invalid username or password' })
+
+  const time = async (login: string) => {
+    const started = performance.now()
+    await signin(app(), login, 'Wrong-password-1')
+    return performance.now() - started
+  }
+  const unknownTimes: number[] = []
+  const wrongTimes: number[] = []
+  for (let round = 0; round < 5; round += 1) {
+    unknownTimes.push(await time(uniqueName('ghost')))
+    wrongTimes.push(await time(username))
+  }
+  // Both pay one argon2 verification; without the dummy hash the unknown case would be ~10x faster.
+  const ratio = median(unknownTimes) / median(wrongTimes)
+  expect(ratio).toBeGreaterThan(0.5)
+  expect(ratio).toBeLessThan(2)
+})
+
+test('ten wrong passwords lock the account for a while (429 + Retry-After), whatever the address', async () => {
+  const victim = await signup(app())
+  const bystander = await signup(app())
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const ip = `10.0.0.${attempt + 1}`
+    expect((await signin(app(), victim.username, `Wrong-password-${attempt}`, ip)).statusCode).toBe(401)
+  }
+  const locked = await signin(app(), victim.username, strongPassword, '10.0.1.1')
+  expect(locked.statusCode).toBe(429)
+  expect(locked.json().code).toBe('RATE_LIMITED')
+  const retryAfter = Number(locked.headers['retry-after'])
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(15 * 60)
+  // Unknown and known usernames are limited alike, so the 429 does not reveal that the account exists.
+  expect((await signin(app(), bystander.username, strongPassword, '10.0.1.1')).statusCode).toBe(200)
+})
+
+test('one address failing on many accounts is stopped, while other addresses still sign in', async () => {
+  const { username } = await signup(app())
+  const attacker = '10.9.9.9'
+  let status = 0
+  for (let attempt = 0; attempt < 101 && status !== 429; attempt += 1) {
+    status = (await signin(app(), uniqueName('target'), 'Wrong-password-1', attacker)).statusCode
+  }
+  expect(status).toBe(429)
+  expect((await signin(app(), username, strongPassword, attacker)).statusCode).toBe(429)
+  expect((await signin(app(), username, strongPassword, '10.9.9.10')).statusCode).toBe(200)
+})
+
+test('rate-limit counters expire by themselves at the end of their window', async () => {
+  let now = 1_000_000
+  const store = memoryRateLimitStore(() => now)
+  try {
+    await store.increment('k', 60_000)
+    const second = await store.increment('k', 60_000)
+    expect(second.count).toBe(2)
+    expect(second.resetInMs).toBe(60_000)
+    now += 60_001
+    expect(await store.peek('k')).toBeNull()
+    expect((await store.increment('k', 60_000)).count).toBe(1)
+  } finally {
+    store.close()
+  }
+})
+
+test('logout revokes the presented token at once; the other sessions live on', async () => {
+  const { username, auth } = await signup(app())
+  const other = (await signin(app(), username, strongPassword)).json().code as string
+  const platforms = (headers: Record<string, string>) =>
+    app().inject({ method: 'GET', url: `/api/user/${username}/plateform`, headers })
+  expect((await platforms(auth)).statusCode).toBe(200)
+  const logout = await post('/api/oauth/logout', {}, auth)
+  expect(logout.statusCode).toBe(204)
+  const after = await platforms(auth)
+  expect(after.statusCode).toBe(401)
+  expect(after.json().code).toBe('AUTH_0001')
+  expect((await platforms({ authorization: `Bearer ${other}` })).statusCode).toBe(200)
+  expect((await post('/api/oauth/logout', {}, auth)).statusCode).toBe(401)
+})
