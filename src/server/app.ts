@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config'
@@ -16,6 +17,7 @@ import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
 import { databasePlugin } from './plugins/database'
 import { errorsPlugin } from './plugins/errors'
+import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
 import { socketPlugin } from './plugins/socket'
 
@@ -76,6 +78,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, parts: 31 },
   })
   await app.register(authPlugin)
+  // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
+  const rateLimitNamespace = createHash('sha256')
+    .update(config.databaseUrl ?? config.dataDir)
+    .digest('hex')
+    .slice(0, 12)
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, namespace: rateLimitNamespace })
   await app.register(socketPlugin, { config })
 
   app.get('/healthz', async () => ({ status: 'ok' }))

@@ -17,7 +17,7 @@ export interface Config {
   admin: { username: string; email: string; password: string } | undefined
   seedDemo: boolean
   turnstile: { siteKey: string; secret: string; verifyUrl: string } | undefined
-  twitch: { clientId: string; clientSecret: string } | undefined
+  twitch: { clientId: string; clientSecret: string; urls: { oauth: string; api: string } } | undefined
   stripePublicKey: string | undefined
   minPayoutCents: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -146,7 +146,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         url(env, 'TURNSTILE_VERIFY_URL', ['http:', 'https:']) ??
         'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     },
-    twitch: twitch && { clientId: twitch[0], clientSecret: twitch[1] },
+    twitch: twitch && {
+      clientId: twitch[0],
+      clientSecret: twitch[1],
+      // Overridable so tests (and a proxy) can stand in for Twitch's OAuth and Helix APIs.
+      urls: {
+        oauth: (url(env, 'TWITCH_OAUTH_URL', ['http:', 'https:']) ?? 'https://id.twitch.tv/oauth2').replace(
+          /\/+$/,
+          '',
+        ),
+        api: (url(env, 'TWITCH_API_URL', ['http:', 'https:']) ?? 'https://api.twitch.tv/helix').replace(
+          /\/+$/,
+          '',
+        ),
+      },
+    },
     stripePublicKey: text(env, 'VITE_STRIPE_PUBLIC_KEY'),
     // 1000 cents = 10.00 EUR: below that, bank transfer fees eat the payout.
     minPayoutCents: integer(env, 'MIN_PAYOUT_CENTS', 1000, 1, 100_000_000),

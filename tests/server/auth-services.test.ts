@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup, strongPassword, uniqueName } from './auth-helpers'
 
+let twitchOauthUrl = ''
 let testApp: TestApp
 let standIn: Server
 const seen: Array<{ path: string; form: URLSearchParams; headers: IncomingMessage['headers'] }> = []
@@ -43,8 +44,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
-  process.env.TWITCH_OAUTH_URL = `${base}/oauth2`
-  process.env.TWITCH_API_URL = `${base}/helix`
+  twitchOauthUrl = `${base}/oauth2`
   testApp = await createTestApp({
     seed: false,
     env: {
@@ -53,13 +53,13 @@ beforeAll(async () => {
       TURNSTILE_VERIFY_URL: `${base}/turnstile/siteverify`,
       TWITCH_CLIENT_ID: 'twitch-client',
       TWITCH_CLIENT_SECRET: 'twitch-secret',
+      TWITCH_OAUTH_URL: twitchOauthUrl,
+      TWITCH_API_URL: `${base}/helix`,
     },
   })
 })
 
 afterAll(async () => {
-  delete process.env.TWITCH_OAUTH_URL
-  delete process.env.TWITCH_API_URL
   await testApp?.close()
   await new Promise((resolve) => standIn?.close(resolve))
 })
@@ -72,7 +72,7 @@ test('the settings tell the client the captcha site key and the Twitch authorize
   expect(settings.turnstileSiteKey).toBe('site-key-1')
   expect(settings.twitch).toEqual({
     clientId: 'twitch-client',
-    authorizeUrl: `${process.env.TWITCH_OAUTH_URL}/authorize`,
+    authorizeUrl: `${twitchOauthUrl}/authorize`,
   })
 })
 

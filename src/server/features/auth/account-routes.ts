@@ -13,7 +13,7 @@ import { sendVerificationMail, verificationLink } from './auth-mails'
 import { removeAvatar, storeAvatar } from './avatar'
 import { issueOneTimeToken } from './one-time-tokens'
 import { revokeOtherSessions } from './sessions'
-import { exchangeTwitchCode, TwitchError, twitchUrls } from './twitch'
+import { exchangeTwitchCode, TwitchError } from './twitch'
 import { emailTaken, findUserByUsername, toUser, uniqueViolation } from './users-repository'
 
 const toPlatform = (row: PlatformRow): Platform => ({
@@ -117,7 +117,7 @@ export async function accountRoutes(app: FastifyInstance) {
     const redirectUri = body.redirectUri ?? `${config.publicUrl}/dashboard/account`
     let account: Awaited<ReturnType<typeof exchangeTwitchCode>>
     try {
-      account = await exchangeTwitchCode(twitchUrls(process.env), credentials, body.code, redirectUri)
+      account = await exchangeTwitchCode(credentials.urls, credentials, body.code, redirectUri)
     } catch (error) {
       if (error instanceof TwitchError || (error instanceof Error && error.name === 'TimeoutError')) {
         app.log.warn({ err: error }, 'twitch code exchange failed')

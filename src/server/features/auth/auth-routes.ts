@@ -3,7 +3,7 @@
  * No answer tells whether an account exists: a wrong password and an unknown username look and take
  * the same, and recovery always answers the same.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -20,14 +20,12 @@ import { badCredentials, fieldInvalid, formInvalid } from '../../http/api-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../lib/passwords'
 import { requireHuman } from '../../lib/turnstile'
-import { rateLimitPlugin } from '../../plugins/rate-limit'
 import { disconnectSession } from '../../plugins/socket'
 import { accountRoutes } from './account-routes'
 import { authLimits } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { createSession, revokeSession, revokeUserSessions } from './sessions'
-import { twitchUrls } from './twitch'
 import {
   creatorCodeExists,
   emailTaken,
@@ -53,14 +51,6 @@ function duplicateFieldErrors(constraint: string): FormErrorTree {
 
 export async function authRoutes(app: FastifyInstance) {
   const { config } = app
-  if (!app.hasDecorator('rateLimiter')) {
-    // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
-    const namespace = createHash('sha256')
-      .update(config.databaseUrl ?? config.dataDir)
-      .digest('hex')
-      .slice(0, 12)
-    await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, namespace })
-  }
   const limiter = app.rateLimiter
   // Verified against when the username is unknown, so that case costs the same time as a wrong password.
   const dummyHash = await hashPassword(randomBytes(16).toString('hex'))
@@ -74,9 +64,7 @@ export async function authRoutes(app: FastifyInstance) {
     const twitch = config.twitch
     return {
       turnstileSiteKey: config.turnstile?.siteKey ?? null,
-      twitch: twitch
-        ? { clientId: twitch.clientId, authorizeUrl: `${twitchUrls(process.env).oauth}/authorize` }
-        : null,
+      twitch: twitch ? { clientId: twitch.clientId, authorizeUrl: `${twitch.urls.oauth}/authorize` } : null,
     }
   })
 

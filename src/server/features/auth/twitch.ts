@@ -11,15 +11,6 @@ export interface TwitchUrls {
   api: string
 }
 
-export function twitchUrls(env: Record<string, string | undefined>): TwitchUrls {
-  const trim = (value: string | undefined, fallback: string) =>
-    (value?.trim() || fallback).replace(/\/+$/, '')
-  return {
-    oauth: trim(env.TWITCH_OAUTH_URL, 'https://id.twitch.tv/oauth2'),
-    api: trim(env.TWITCH_API_URL, 'https://api.twitch.tv/helix'),
-  }
-}
-
 export interface TwitchAccount {
   id: string
   login: string
