@@ -1,8 +1,8 @@
 /** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
 import { type } from 'arktype'
+import { DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
 import { Code, IsoDateTime, MediaObject, Money } from './common'
 
-export const WIDGET_THEMES = ['default', 'wargaming', 'spike', 'nova', 'arcade'] as const
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
 export type WidgetTheme = typeof WidgetTheme.infer
 
@@ -17,7 +17,6 @@ export const Provider = type({
 export type Provider = typeof Provider.infer
 
 /** Known types get a link (see integration-links.ts); any other type is kept and links to "-". */
-export const INTEGRATION_TYPES = ['CUSTOM_CODE', 'MIXTE', 'LINK', 'WARGAMING', 'SPIKE_LINK'] as const
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number]
 
 export const TechnicalIntegration = type({ type: 'string', parameters: 'Record<string, string>' })
@@ -48,7 +47,6 @@ export const Mission = type({
 })
 export type Mission = typeof Mission.infer
 
-export const DEAL_STATES = ['inprogress', 'finished', 'stopped'] as const
 export const DealState = type.enumerated(...DEAL_STATES)
 export type DealState = typeof DealState.infer
 
@@ -156,3 +154,5 @@ export type WidgetView = typeof WidgetView.infer
 /** The live update a widget receives over the socket. */
 export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 'number', state: DealState })
 export type WidgetProgress = typeof WidgetProgress.infer
+
+export { DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
