@@ -78,7 +78,7 @@ export async function walletRoutes(app: FastifyInstance) {
     const wallet = await findWalletRow(app.db, owner.id)
     // Earnings may predate the wallet's creation: its history is readable as soon as it has any.
     if (!wallet) return { items: [], total: 0 }
-    return listTransactions(app.db, wallet.id, query as unknown as PageQuery)
+    return listTransactions(app.db, wallet.id, query)
   })
 
   registerEndpoint(app, 'walletTransaction', {}, async ({ params }) => {
@@ -94,7 +94,7 @@ export async function walletRoutes(app: FastifyInstance) {
     // The payout rules travel with the payout list, so the payment page shows the same minimum as the server.
     const minimum = { amount: app.config.minPayoutCents, currency: 'EUR' }
     if (!wallet) return { items: [], minimum }
-    return { ...(await listPayouts(app.db, wallet.id, query as unknown as PageQuery)), minimum }
+    return { ...(await listPayouts(app.db, wallet.id, query)), minimum }
   })
 
   registerEndpoint(app, 'walletPayout', { body: PayoutBody }, async ({ params, body, request, reply }) => {
