@@ -1,26 +1,27 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { onlineManager } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, useMemo } from 'react'
-import { createRoot } from 'react-dom/client'
+import { StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { SSR_STATE_ID, type SsrState } from '../shared/contract/ssr'
+import { defaultHead } from './features/content/default-head'
+import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
-import { activateLocale, detectLocale } from './lib/i18n'
+import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
-import { persistOptionsFor } from './lib/persister'
+import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
 import { trackRouterNavigation } from './lib/progress-router'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './lib/router'
 import { scrollToTopOnNavigation } from './lib/scroll'
-import { reloadSession, sessionStorageKeys, useSession } from './lib/session'
+import { reloadSession, sessionStorageKeys } from './lib/session'
 import './styles.css'
 
 // The only module that starts things: everything else is imported without side effects.
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
-onlineManager.setOnline(navigator.onLine)
 scrollToTopOnNavigation(router)
 prefetchVisibleLinksWhenIdle(router)
 trackRouterNavigation(router)
@@ -38,28 +39,52 @@ window.addEventListener('storage', (event) => {
 })
 
 function App() {
-  const { user } = useSession()
-  const username = user?.username
-  const persistOptions = useMemo(() => persistOptionsFor(username), [username])
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <OfflineQueryProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nProvider>
-    </PersistQueryClientProvider>
+    </OfflineQueryProvider>
   )
 }
 
+/** The state a server-rendered page carries (public pages); null on the plain app shell. */
+function readSsrState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ID)
+  if (!element?.textContent) return null
+  try {
+    const state = JSON.parse(element.textContent) as SsrState
+    return isLocale(state.locale) ? state : null
+  } catch {
+    return null
+  }
+}
+
 async function start(): Promise<void> {
-  // The catalog comes first so the first paint is already in the user's language.
-  await activateLocale(detectLocale())
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
-  createRoot(container).render(
+  router.subscribe('onResolved', () => applyPageHead(pageHead(router.state.matches, defaultHead())))
+  // Offline support first: the user's cached deals must be in place before any route loader runs.
+  const offlineReady = startOffline(queryClient)
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   )
+  const ssr = readSsrState()
+  if (!ssr) {
+    // The catalog comes first so the first paint is already in the user's language.
+    await Promise.all([activateLocale(detectLocale()), offlineReady])
+    createRoot(container).render(app)
+    return
+  }
+  // Hydration must reproduce the server's markup: its locale, its data (no second fetch), and the
+  // route chunks loaded before React starts; `router.ssr` tells the router the matches are ready.
+  await Promise.all([activateLocale(ssr.locale), offlineReady])
+  hydrate(queryClient, ssr.queries as DehydratedState)
+  await router.load()
+  router.ssr = { manifest: undefined }
+  hydrateRoot(container, app)
 }
 
 void start()

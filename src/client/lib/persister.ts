@@ -1,23 +1,33 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import type { Query } from '@tanstack/react-query'
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client'
-import { del, get, set } from 'idb-keyval'
+import type { Mutation, Query, QueryClient } from '@tanstack/react-query'
+import {
+  type PersistedQueryClientSaveOptions,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client'
+import { del, delMany, get, keys, set } from 'idb-keyval'
 import { queryGcTimeMs } from './query-client'
+import { getSession } from './session'
 
 /**
  * The query cache kept in IndexedDB so the installed app opens offline with the last known deals
- * and wallet (DESIGN §4). One entry per user, so a shared device never shows one user's data to another.
+ * and wallet (DESIGN §4). One entry per user id, so a shared device never shows one user's data to
+ * another; paused mutations (changes made offline) travel in the same entry.
  */
 
 // Bump when a persisted query's data shape changes: older caches are then thrown away.
-export const cacheBuster = 'v1'
+export const cacheBuster = 'v2'
 export const cacheMaxAgeMs = queryGcTimeMs
+const cacheKeyPrefix = 'streamdeals-query-cache:'
+// 250 ms: a change made just before the app is closed must reach IndexedDB; the cache is small.
+const persistThrottleMs = 250
 
 // Only these key roots are worth keeping offline; anything else is refetched on start.
 const persistedRoots = new Set(['deals', 'wallet', 'content'])
 
-export function cacheKeyFor(username: string | null | undefined): string {
-  return `streamdeals-query-cache:${username ?? 'anonymous'}`
+export function cacheKeyFor(userId: string): string {
+  return `${cacheKeyPrefix}${userId}`
 }
 
 export function shouldPersistQuery(query: Query): boolean {
@@ -25,22 +35,66 @@ export function shouldPersistQuery(query: Query): boolean {
   return query.state.status === 'success' && typeof root === 'string' && persistedRoots.has(root)
 }
 
-export function persistOptionsFor(
-  username: string | null | undefined,
-): Omit<PersistQueryClientOptions, 'queryClient'> {
-  const persister = createAsyncStoragePersister({
-    storage: { getItem: (key) => get<string>(key), setItem: set, removeItem: del },
-    key: cacheKeyFor(username),
+function shouldPersistMutation(mutation: Mutation): boolean {
+  // Only changes waiting for the network, and only those whose function is registered in
+  // offline/mutation-defaults.ts: nothing else could be resumed after a reload.
+  return mutation.state.isPaused && mutation.options.mutationKey?.[0] === 'offline'
+}
+
+function persisterFor(userId: string, throttleTime = persistThrottleMs) {
+  return createAsyncStoragePersister({
+    storage: {
+      getItem: (key) => get<string>(key),
+      // A write that lands after the user signed out would bring their data back: refuse it.
+      setItem: async (key, value: string) => {
+        if (getSession().user?.id === userId) await set(key, value)
+      },
+      removeItem: del,
+    },
+    key: cacheKeyFor(userId),
+    throttleTime,
   })
+}
+
+function saveOptionsFor(queryClient: QueryClient, userId: string): PersistedQueryClientSaveOptions {
   return {
-    persister,
+    queryClient,
+    persister: persisterFor(userId),
     buster: cacheBuster,
-    maxAge: cacheMaxAgeMs,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    dehydrateOptions: {
+      shouldDehydrateQuery: shouldPersistQuery,
+      shouldDehydrateMutation: shouldPersistMutation,
+    },
   }
 }
 
-/** Logout: the user's cached data must not outlive the session (DESIGN §4). */
-export async function removePersistedCache(username: string | null | undefined): Promise<void> {
-  await del(cacheKeyFor(username))
+/** Loads the user's last cache into the client; must finish before the router's loaders run. */
+export async function restoreUserCache(queryClient: QueryClient, userId: string): Promise<void> {
+  try {
+    await persistQueryClientRestore({ ...saveOptionsFor(queryClient, userId), maxAge: cacheMaxAgeMs })
+  } catch {
+    // IndexedDB unavailable (private mode) or a corrupt entry: the app simply starts from the network.
+  }
+}
+
+/**
+ * Writes the cache (throttled) on every change from now on, and at once when a change is queued
+ * offline: the user may close the app right after acting. Returns the unsubscribe function.
+ */
+export function persistUserCache(queryClient: QueryClient, userId: string): () => void {
+  const unsubscribe = persistQueryClientSubscribe(saveOptionsFor(queryClient, userId))
+  const immediate = { ...saveOptionsFor(queryClient, userId), persister: persisterFor(userId, 0) }
+  const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.mutation.state.isPaused) void persistQueryClientSave(immediate)
+  })
+  return () => {
+    unsubscribe()
+    unsubscribeMutations()
+  }
+}
+
+/** Logout: every user's persisted cache goes, whoever was signed in (DESIGN §4). */
+export async function removePersistedCaches(): Promise<void> {
+  const all = await keys()
+  await delMany(all.filter((key) => typeof key === 'string' && key.startsWith(cacheKeyPrefix)))
 }

@@ -4,6 +4,7 @@ import { SiteFooter } from '../components/layout/site-footer'
 import { SiteHeader } from '../components/layout/site-header'
 import { ConfirmHost } from '../components/ui/confirm-host'
 import { AuthModalHost } from '../features/auth/components/auth-modal-host'
+import { OfflineStatus } from '../lib/offline/offline-status'
 
 /** The default layout (SPEC §2): header, page content, and a host for confirmation dialogs. */
 export const Route = createFileRoute('/_default')({
@@ -17,6 +18,7 @@ function DefaultLayout() {
         <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
+      <OfflineStatus />
       <main id="main" className="container page" tabIndex={-1}>
         <Outlet />
       </main>

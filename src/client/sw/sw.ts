@@ -4,14 +4,16 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 
 /**
- * The app's service worker (DESIGN §4): the app shell is precached so the installed app starts
- * offline; public content is cached stale-while-revalidate; nothing else from the API is cached,
- * so no user's data is ever kept here.
+ * The app's service worker (DESIGN §4). The app shell and every built chunk are precached, so the
+ * installed app opens any page offline; public content (FAQ, terms, home, translations) is cached
+ * stale-while-revalidate; uploaded media (mission thumbnails, brand logos, avatars) cache-first.
+ * Nothing else from the API is ever stored: no user's data is kept here, and the content requests
+ * are sent without credentials, so even they are never authenticated responses.
  */
 
 precacheAndRoute(self.__WB_MANIFEST)
@@ -20,13 +22,25 @@ cleanupOutdatedCaches()
 // Every in-app navigation gets the cached shell; server paths must reach the network untouched.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/uploads(\/|$)/],
+    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/uploads(\/|$)/, /^\/healthz$/, /^\/readyz$/],
   }),
 )
 
 // 30 days, 60 entries: three domains times three locales, with room for the odd extra domain.
 const contentMaxAgeSeconds = 30 * 24 * 60 * 60
 const contentMaxEntries = 60
+// 7 days, 200 files: thumbnails and logos of the missions a streamer browses in a week.
+const mediaMaxAgeSeconds = 7 * 24 * 60 * 60
+const mediaMaxEntries = 200
+
+/** The content endpoints are public: the token the app attaches is stripped before they leave. */
+const withoutCredentials = {
+  requestWillFetch: async ({ request }: { request: Request }) => {
+    const headers = new Headers(request.headers)
+    headers.delete('authorization')
+    return new Request(request.url, { method: 'GET', headers, credentials: 'omit', mode: 'cors' })
+  },
+}
 
 registerRoute(
   ({ url, request, sameOrigin }) =>
@@ -34,8 +48,23 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: 'content',
     plugins: [
+      withoutCredentials,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: contentMaxEntries, maxAgeSeconds: contentMaxAgeSeconds }),
+    ],
+  }),
+)
+
+// Uploaded images (partner logos and theme art, mission thumbnails, avatars). The cache is named in
+// lib/offline/logout-wipe.ts, which deletes it at logout since avatars are a user's own.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.destination === 'image' && url.pathname.startsWith('/uploads/'),
+  new CacheFirst({
+    cacheName: 'media',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: mediaMaxEntries, maxAgeSeconds: mediaMaxAgeSeconds }),
     ],
   }),
 )

@@ -29,7 +29,9 @@ export function StopDealButton({ deal }: { deal: Deal }) {
       })
       void notify(
         outcome.queued ? 'info' : 'success',
-        outcome.queued ? t`You are offline: the deal will be stopped once the connection is back` : t`The deal is stopped`,
+        outcome.queued
+          ? t`You are offline: the deal will be stopped once the connection is back`
+          : t`The deal is stopped`,
       )
     } catch {
       void notify('error', t`The deal could not be stopped; try again`)

@@ -1,0 +1,88 @@
+import { onlineManager } from '@tanstack/react-query'
+import { FetchError } from 'ofetch'
+
+/**
+ * Whether the API can be reached, fed to TanStack Query's `onlineManager` (DESIGN §4). The browser's
+ * `navigator.onLine` only knows about the network interface: a train Wi-Fi without internet, or a
+ * server that is down, still reads "online". So a request failing at the network level also counts
+ * as offline, and a light probe of /healthz says when the server answers again.
+ */
+
+// 3 s: quick enough that a returning connection is noticed at once, light enough for a phone.
+const probeIntervalMs = 3000
+// Right after the browser's `online` event the network stack may need a moment: 250 ms steps, 8 times.
+const quickProbeIntervalMs = 250
+const quickProbes = 8
+let quickProbesLeft = 0
+
+let probeTimer: ReturnType<typeof setTimeout> | null = null
+
+/** A failure before any HTTP answer (refused, reset, DNS, offline), as opposed to an HTTP error status. */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof FetchError) return error.response === undefined && error.name !== 'AbortError'
+  return error instanceof TypeError
+}
+
+async function probe(): Promise<void> {
+  probeTimer = null
+  if (onlineManager.isOnline()) return
+  if (navigator.onLine) {
+    try {
+      const response = await fetch('/healthz', { cache: 'no-store' })
+      if (response.ok) {
+        markReachable()
+        return
+      }
+    } catch {
+      // Still unreachable: try again below.
+    }
+  }
+  scheduleProbe()
+}
+
+function scheduleProbe(): void {
+  if (probeTimer !== null) return
+  const delay = quickProbesLeft > 0 ? quickProbeIntervalMs : probeIntervalMs
+  quickProbesLeft = Math.max(0, quickProbesLeft - 1)
+  probeTimer = setTimeout(() => void probe(), delay)
+}
+
+/** A request failed at the network level: pause queries and mutations until the server answers. */
+export function markUnreachable(): void {
+  if (onlineManager.isOnline()) onlineManager.setOnline(false)
+  scheduleProbe()
+}
+
+/** Something reached the server (a response, the socket): resume paused work. */
+export function markReachable(): void {
+  if (!navigator.onLine) return
+  if (probeTimer !== null) {
+    clearTimeout(probeTimer)
+    probeTimer = null
+  }
+  if (!onlineManager.isOnline()) onlineManager.setOnline(true)
+}
+
+/**
+ * Starts from `navigator.onLine` (TanStack Query v5 assumes online) and follows the browser's
+ * `online`/`offline` events; an `online` event is checked with a probe before it is believed.
+ */
+export function startReachability(): void {
+  onlineManager.setEventListener((setOnline) => {
+    const goOffline = () => setOnline(false)
+    const goOnline = () => {
+      quickProbesLeft = quickProbes
+      if (probeTimer !== null) clearTimeout(probeTimer)
+      probeTimer = null
+      void probe()
+    }
+    window.addEventListener('offline', goOffline)
+    window.addEventListener('online', goOnline)
+    return () => {
+      window.removeEventListener('offline', goOffline)
+      window.removeEventListener('online', goOnline)
+    }
+  })
+  onlineManager.setOnline(navigator.onLine)
+  if (!navigator.onLine) scheduleProbe()
+}
