@@ -22,9 +22,40 @@ function serverProject(name: string, database: 'pglite' | 'postgres'): TestProje
   }
 }
 
+/** The PWA: injectManifest strategy with our own worker (src/client/sw), prompt-to-update. */
+function pwa(disable: boolean) {
+  return VitePWA({
+    disable,
+    strategies: 'injectManifest',
+    srcDir: 'src/client/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      name: 'Streamdeals',
+      short_name: 'Streamdeals',
+      description: 'Paid missions for streamers: take deals, share links, get paid.',
+      start_url: '/dashboard/deal',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#0f0d17',
+      theme_color: '#6d28d9',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    },
+    devOptions: { enabled: false },
+  })
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // The router plugin must run before React's so route files are split before they are transformed.
     tanstackRouter({
@@ -43,37 +74,15 @@ export default defineConfig({
       include: [/src\/client\/.*\.tsx?(\?.*)?$/],
     }),
     lingui(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/client/sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: {
-        name: 'Streamdeals',
-        short_name: 'Streamdeals',
-        description: 'Paid missions for streamers: take deals, share links, get paid.',
-        start_url: '/dashboard/deal',
-        scope: '/',
-        display: 'standalone',
-        background_color: '#0f0d17',
-        theme_color: '#6d28d9',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-      },
-      devOptions: { enabled: false },
-    }),
+    // The server-render bundle (`vite build --ssr`) needs the plugin's virtual modules, not a worker.
+    pwa(isSsrBuild === true),
   ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // The server bundle needs no copy of public/: the client build serves it.
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 3000,
@@ -104,4 +113,4 @@ export default defineConfig({
       ...(process.env.DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
     ],
   },
-})
+}))

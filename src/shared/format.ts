@@ -1,12 +1,9 @@
 /**
- * The one money formatter, date formatter and name shortener (SPEC §9 defaults). Kept free of
- * arktype so the first route can use it.
+ * The one money formatter and name shortener (SPEC §9 defaults). Kept free of arktype and dayjs so
+ * the first route can use it; the date formatter lives in format-date.ts.
  */
-import dayjs from 'dayjs'
-
 export const DEFAULT_CURRENCY = 'EUR'
 export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
-export const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY'
 /** Money travels as integer cents (EUR has two minor-unit digits). */
 const CENTS_PER_UNIT = 100
 
@@ -38,30 +35,6 @@ export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptio
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
   return moneyFormatter(options.locale ?? DEFAULT_NUMBER_LOCALE, currency).format(cents / CENTS_PER_UNIT)
-}
-
-/**
- * Formats an ISO date in UTC, whatever the viewer's time zone, so that a date stored as
- * `2024-03-01` never shows as the 29th of February west of Greenwich. Empty or invalid input gives ''.
- */
-export function formatDate(
-  value: string | Date | null | undefined,
-  format: string = DEFAULT_DATE_FORMAT,
-): string {
-  if (value === null || value === undefined || value === '') return ''
-  const date = value instanceof Date ? value : new Date(value)
-  if (Number.isNaN(date.getTime())) return ''
-  // Rebuild the UTC wall-clock time as a local date: dayjs then formats exactly those fields.
-  const wallClock = new Date(
-    date.getUTCFullYear(),
-    date.getUTCMonth(),
-    date.getUTCDate(),
-    date.getUTCHours(),
-    date.getUTCMinutes(),
-    date.getUTCSeconds(),
-    date.getUTCMilliseconds(),
-  )
-  return dayjs(wallClock).format(format)
 }
 
 export const ELLIPSIS = '…'

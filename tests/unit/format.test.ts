@@ -1,5 +1,6 @@
 import { afterEach, expect, test } from 'vitest'
-import { ELLIPSIS, formatDate, formatMoney, shortenName } from '../../src/shared/format'
+import { ELLIPSIS, formatMoney, shortenName } from '../../src/shared/format'
+import { formatDate } from '../../src/shared/format-date'
 
 /** Intl's fr-FR output: narrow no-break space between thousands, no-break space before the symbol. */
 const NNBSP = '\u202f'

@@ -57,6 +57,8 @@ function finish(): void {
 
 /** Starts tracking one task; call the returned function once when it ends. */
 export function beginTask(): (outcome?: 'ok' | 'failed') => void {
+  // A server render has no page to show a bar on.
+  if (typeof document === 'undefined') return () => {}
   running += 1
   if (running === 1 && !visible && !throttle) throttle = setTimeout(show, progressThrottleMs)
   let ended = false

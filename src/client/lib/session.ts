@@ -76,8 +76,19 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+// What a server render sees: nobody signed in. Hydration starts from it, so the server's markup
+// matches; React then re-renders at once with the stored session.
+const serverSession: SessionState = {
+  token: null,
+  user: null,
+  wallet: null,
+  language: 'en',
+  steps: noSteps,
+  loading: false,
+}
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, getSession)
+  return useSyncExternalStore(subscribeSession, getSession, () => serverSession)
 }
 
 export function signIn(code: string, user: User): void {

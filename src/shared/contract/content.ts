@@ -53,3 +53,52 @@ export type NewsletterTokenBody = typeof NewsletterTokenBody.infer
 /** A named list of missions, e.g. `featured` on the home page. */
 export const Selection = type({ id: 'string', title: 'string', items: Mission.array() })
 export type Selection = typeof Selection.infer
+
+/** A content entry as admins see it: one row of one locale, with its id for updates. */
+export const AdminContentEntry = ContentEntry.and({ id: 'string', domain: TranslationDomain, locale: Locale })
+export type AdminContentEntry = typeof AdminContentEntry.infer
+
+export const AdminContentQuery = type({ 'domain?': TranslationDomain, 'locale?': Locale })
+export type AdminContentQuery = typeof AdminContentQuery.infer
+
+/** 20 000 characters: the longest terms section, with room to spare. */
+const BODY_MAX = 20_000
+/** 0–999: positions only order entries; a wider range would only invite typos. */
+const POSITION_MAX = 999
+
+/**
+ * `PUT /api/admin/content/{id}`: `{id}` is an existing entry's id, or `new` to create the entry
+ * (`domain`, `locale` and `code` are then required and must not exist yet).
+ */
+export const AdminContentBody = type({
+  '+': 'reject',
+  'domain?': TranslationDomain,
+  'locale?': Locale,
+  'code?': /^[a-z0-9][a-z0-9-]{0,63}$/,
+  title: requiredText(LINE_MAX),
+  body: requiredText(BODY_MAX),
+  'topic?': 'string <= 100 | null',
+  'position?': `0 <= number.integer <= ${POSITION_MAX}`,
+})
+export type AdminContentBody = typeof AdminContentBody.infer
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const
+export const NewsletterSubscriber = type({
+  id: 'string',
+  email: 'string',
+  locale: Locale,
+  status: type.enumerated(...NEWSLETTER_STATUSES),
+  confirmedAt: 'string | null',
+  createdAt: IsoDateTime,
+})
+export type NewsletterSubscriber = typeof NewsletterSubscriber.infer
+
+export const ContactMessage = type({
+  id: 'string',
+  name: 'string',
+  email: 'string',
+  subject: 'string',
+  message: 'string',
+  createdAt: IsoDateTime,
+})
+export type ContactMessage = typeof ContactMessage.infer

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { TranslationDomain, TranslationResponse } from '../../../shared/contract/content'
+import type { Selection, TranslationDomain, TranslationResponse } from '../../../shared/contract/content'
 import { request } from '../../lib/http'
+
+// Content changes rarely; an hour keeps navigation between FAQ entries free.
+const contentStaleMs = 60 * 60 * 1000
+// 5 minutes: a featured mission's open spots move, but the home page needs no live count.
+const selectionStaleMs = 5 * 60 * 1000
 
 /** Query options for the translated content domains (FAQ, terms, home), one entry per locale. */
 export const contentQueries = {
@@ -13,7 +18,14 @@ export const contentQueries = {
           params: { domain, local: locale },
           signal,
         }),
-      // Content changes rarely; an hour keeps navigation between FAQ entries free.
-      staleTime: 60 * 60 * 1000,
+      staleTime: contentStaleMs,
+    }),
+  /** A named mission selection (`featured` on the home page), in the given locale. */
+  selection: (id: string, locale: string) =>
+    queryOptions({
+      queryKey: [...contentQueries.all(), 'selection', id, locale] as const,
+      queryFn: ({ signal }) =>
+        request<Selection, 'selection'>('selection', { params: { id }, query: { locale }, signal }),
+      staleTime: selectionStaleMs,
     }),
 }

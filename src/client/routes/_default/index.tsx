@@ -1,79 +1,70 @@
+import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { openAuthModal } from '../../features/auth/auth-modal-state'
-import { MissionCard } from '../../features/deals/components/mission-card'
-import { missionQueries } from '../../features/deals/queries'
+import {
+  FeaturedMissions,
+  HelpLinks,
+  Hero,
+  HowItWorks,
+  Offers,
+} from '../../features/content/components/home-sections'
+import { NewsletterFormSlot } from '../../features/content/components/lazy-forms'
+import {
+  type NewsletterAction,
+  NewsletterLanding,
+} from '../../features/content/components/newsletter-landing'
+import { headOf } from '../../features/content/page-head'
+import { contentQueries } from '../../features/content/queries'
+import { currentLocale } from '../../lib/i18n'
 
-// Six cards: two rows on a desktop, a short scroll on a phone.
-const teaserSize = 6
+interface HomeSearch {
+  newsletter?: string
+  action?: NewsletterAction
+}
 
 export const Route = createFileRoute('/_default/')({
-  // Started, not awaited: the hero paints at once and the catalogue fills in (or fails) on its own.
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(missionQueries.list())
+  // The newsletter e-mail's links land here (SPEC keeps the route table as it is).
+  validateSearch: (search: Record<string, unknown>): HomeSearch => ({
+    newsletter: typeof search.newsletter === 'string' ? search.newsletter : undefined,
+    action: search.action === 'confirm' || search.action === 'unsubscribe' ? search.action : undefined,
+  }),
+  loader: async ({ context: { queryClient } }) => {
+    const locale = currentLocale()
+    const loads = Promise.all([
+      queryClient.prefetchQuery(contentQueries.selection('featured', locale)),
+      queryClient.prefetchQuery(contentQueries.domain('home', locale)),
+      queryClient.prefetchQuery(contentQueries.domain('faq', locale)),
+    ])
+    // The server waits so its HTML carries the missions; the browser paints at once and fills in.
+    if (import.meta.env.SSR) await loads
   },
+  head: () =>
+    headOf(
+      t`Paid missions for streamers`,
+      t`Take paid missions from brands, share your tracked link, show a live goal widget on stream and get paid.`,
+    ),
   component: HomePage,
 })
 
 function HomePage() {
+  const { newsletter, action } = Route.useSearch()
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">
-          <Trans>Get paid to stream the games and brands you love</Trans>
-        </h1>
-        <p className="hero-lead">
-          <Trans>
-            Streamdeals brings brands' paid missions to streamers. Pick a deal, share your tracked link, show
-            the live goal widget on stream, and every valid click or goal reached lands in your wallet.
-          </Trans>
-        </p>
-        <div className="hero-actions">
-          <button type="button" className="button button-large" onClick={() => openAuthModal('registration')}>
-            <Trans>Start earning</Trans>
-          </button>
-          <a href="#missions" className="button button-ghost button-large">
-            <Trans>See the missions</Trans>
-          </a>
-        </div>
-      </section>
-      <MissionTeaser />
-    </>
-  )
-}
-
-function MissionTeaser() {
-  const { data, status } = useQuery(missionQueries.list())
-  return (
-    <section id="missions" className="missions" aria-labelledby="missions-title">
-      <h2 id="missions-title">
-        <Trans>Missions open right now</Trans>
-      </h2>
-      {status === 'pending' ? (
-        <p className="muted" role="status">
-          <Trans>Loading missions…</Trans>
-        </p>
-      ) : null}
-      {status === 'error' ? (
-        <p className="muted" role="status">
-          <Trans>The missions could not be loaded. Check your connection and try again.</Trans>
-        </p>
-      ) : null}
-      {data && data.items.length === 0 ? (
+      {newsletter && action ? <NewsletterLanding token={newsletter} action={action} /> : null}
+      <Hero />
+      <Offers />
+      <FeaturedMissions />
+      <HowItWorks />
+      <HelpLinks />
+      <section className="newsletter" aria-labelledby="newsletter-title">
+        <h2 id="newsletter-title">
+          <Trans>Get the new missions by e-mail</Trans>
+        </h2>
         <p className="muted">
-          <Trans>No missions are open at the moment. Come back soon!</Trans>
+          <Trans>One e-mail when new missions open. Unsubscribe in one click.</Trans>
         </p>
-      ) : null}
-      {data && data.items.length > 0 ? (
-        <ul className="mission-grid">
-          {data.items.slice(0, teaserSize).map((mission) => (
-            <li key={mission.code}>
-              <MissionCard mission={mission} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
+        <NewsletterFormSlot />
+      </section>
+    </>
   )
 }

@@ -1,27 +1,42 @@
+import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { Markdown } from '../../features/content/markdown'
+import { headOf } from '../../features/content/page-head'
 import { contentQueries } from '../../features/content/queries'
 import { currentLocale } from '../../lib/i18n'
 
 export const Route = createFileRoute('/_default/terms')({
   loader: ({ context: { queryClient } }) =>
     queryClient.ensureQueryData(contentQueries.domain('terms', currentLocale())),
+  head: () => headOf(t`Terms of use`, t`The terms of use of Streamdeals for streamers, brands and visitors.`),
   component: TermsPage,
 })
 
 function TermsPage() {
   const { i18n } = useLingui()
   const { data } = useSuspenseQuery(contentQueries.domain('terms', i18n.locale))
+  // ISO strings sort in time order: the last one is the latest change.
+  const updatedAt =
+    data.items
+      .map((entry) => entry.updatedAt)
+      .sort()
+      .at(-1) ?? ''
   return (
     <article className="prose">
       <h1>
         <Trans>Terms of use</Trans>
       </h1>
+      {updatedAt ? (
+        <p className="muted">
+          <Trans>Last updated: {i18n.date(updatedAt, { dateStyle: 'long', timeZone: 'UTC' })}</Trans>
+        </p>
+      ) : null}
       {data.items.map((entry) => (
         <section key={entry.code}>
           <h2>{entry.title}</h2>
-          <div className="preformatted">{entry.body}</div>
+          <Markdown source={entry.body} />
         </section>
       ))}
     </article>

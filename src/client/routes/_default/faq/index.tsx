@@ -1,38 +1,90 @@
+import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { useDeferredValue, useId, useState } from 'react'
+import { ContactFormSlot } from '../../../features/content/components/lazy-forms'
+import { groupByTopic, searchFaq } from '../../../features/content/faq-groups'
+import { headOf } from '../../../features/content/page-head'
 import { contentQueries } from '../../../features/content/queries'
 import { currentLocale } from '../../../lib/i18n'
 
 export const Route = createFileRoute('/_default/faq/')({
   loader: ({ context: { queryClient } }) =>
     queryClient.ensureQueryData(contentQueries.domain('faq', currentLocale())),
+  head: () =>
+    headOf(
+      t`Frequently asked questions`,
+      t`Answers about missions, tracked links, the goal widget, payments and your account on Streamdeals.`,
+    ),
   component: FaqPage,
 })
 
 function FaqPage() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
+  const searchId = useId()
   const { data } = useSuspenseQuery(contentQueries.domain('faq', i18n.locale))
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const matches = searchFaq(data.items, deferredQuery)
+  const groups = groupByTopic(matches)
+  const [contactOpen, setContactOpen] = useState(false)
   return (
-    <section>
+    <section className="faq">
       <h1>
         <Trans>Frequently asked questions</Trans>
       </h1>
+      <div className="field faq-search">
+        <label htmlFor={searchId}>
+          <Trans>Search the questions</Trans>
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t`e.g. payout, widget, password`}
+        />
+      </div>
+      <p className="visually-hidden" role="status">
+        {deferredQuery ? <Trans>{matches.length} matching questions</Trans> : null}
+      </p>
       {data.items.length === 0 ? (
         <p className="muted">
           <Trans>No questions yet.</Trans>
         </p>
-      ) : (
-        <ul className="link-list">
-          {data.items.map((entry) => (
-            <li key={entry.code}>
-              <Link to="/faq/$code" params={{ code: entry.code }}>
-                {entry.title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      ) : null}
+      {data.items.length > 0 && matches.length === 0 ? (
+        <p className="muted">
+          <Trans>No question matches your search. Try other words, or write to us below.</Trans>
+        </p>
+      ) : null}
+      {groups.map((group) => (
+        <section key={group.topic ?? ''} className="faq-group">
+          <h2>{group.topic ?? <Trans>Other questions</Trans>}</h2>
+          <ul className="link-list">
+            {group.entries.map((entry) => (
+              <li key={entry.code}>
+                <Link to="/faq/$code" params={{ code: entry.code }}>
+                  {entry.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <section className="contact" aria-labelledby="contact-title">
+        <h2 id="contact-title">
+          <Trans>Still need help?</Trans>
+        </h2>
+        {contactOpen ? (
+          <ContactFormSlot />
+        ) : (
+          <button type="button" className="button" onClick={() => setContactOpen(true)}>
+            <Trans>Contact us</Trans>
+          </button>
+        )}
+      </section>
     </section>
   )
 }

@@ -1,0 +1,47 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import type { SsrRequest, SsrResult, SsrState } from '../shared/contract/ssr'
+import { defaultHead } from './features/content/default-head'
+import { pageHead } from './features/content/page-head'
+import { activateLocale } from './lib/i18n'
+import { createQueryClient } from './lib/query-client'
+import { createAppRouter } from './lib/router'
+
+/** `</script>` inside JSON would end the data block early; escaping `<` keeps it inert. */
+function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/** `_notFound` marks the root match when a child's loader threw `notFound()` and the root shows it. */
+function statusOf(matches: readonly { status: string; _notFound?: boolean }[]): number {
+  if (matches.some((match) => match.status === 'notFound' || match._notFound)) return 404
+  if (matches.some((match) => match.status === 'error')) return 500
+  return 200
+}
+
+/**
+ * Renders one public page on the server from the same route tree the browser uses. Lingui's
+ * active locale is global, so the caller must not run two renders at once (the server queues them).
+ */
+export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
+  await activateLocale(locale)
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient)
+  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }) })
+  await router.load()
+  const html = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+  const matches = router.state.matches
+  const head = pageHead(matches, defaultHead())
+  const state: SsrState = { locale, queries: dehydrate(queryClient) }
+  queryClient.clear()
+  return { status: statusOf(matches), locale, ...head, html, state: inertJson(state) }
+}

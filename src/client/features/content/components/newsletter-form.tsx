@@ -1,0 +1,79 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { ApiException, request } from '../../../lib/http'
+import { currentLocale } from '../../../lib/i18n'
+import { contractResolver, fieldErrors } from '../form-support'
+import { Captcha } from './captcha'
+import { errorProps, FormField } from './form-field'
+
+interface NewsletterValues {
+  email: string
+}
+
+const resolver = contractResolver<NewsletterValues>(async () => {
+  const { NewsletterBody } = await import('../../../../shared/contract/content')
+  return NewsletterBody.pick('email')
+})
+
+/** Newsletter sign-up with double opt-in: the server mails a confirmation link. */
+export function NewsletterForm() {
+  const { t } = useLingui()
+  const id = useId()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [captcha, setCaptcha] = useState<string | undefined>()
+  const onToken = useCallback((token: string) => setCaptcha(token), [])
+  const { register, handleSubmit, setError, formState } = useForm<NewsletterValues>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  })
+  const { errors, isSubmitting } = formState
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFailed(false)
+    try {
+      await request('newsletterSubscribe', {
+        body: { email, locale: currentLocale(), ...(captcha ? { captcha } : {}) },
+      })
+      setSentTo(email)
+    } catch (error) {
+      if (!(error instanceof ApiException)) return setFailed(true)
+      const message = fieldErrors<NewsletterValues>(error.errors).email?.message
+      setError('email', { message: typeof message === 'string' ? message : 'validation.invalid' })
+    }
+  })
+
+  if (sentTo) {
+    return (
+      <p className="notice notice-success" role="status">
+        <Trans>
+          Almost done: we sent a confirmation link to {sentTo}. Open it to start receiving the newsletter.
+        </Trans>
+      </p>
+    )
+  }
+  return (
+    <form className="form form-inline" noValidate onSubmit={submit} aria-label={t`Newsletter`}>
+      <FormField id={`${id}-email`} label={<Trans>Your e-mail address</Trans>} error={errors.email}>
+        <input
+          {...errorProps(`${id}-email`, errors.email)}
+          type="email"
+          autoComplete="email"
+          {...register('email')}
+        />
+      </FormField>
+      <Captcha onToken={onToken} />
+      {failed ? (
+        <p className="field-error" role="alert">
+          <Trans>The subscription could not be sent. Check your connection and try again.</Trans>
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        <Trans>Subscribe</Trans>
+      </button>
+    </form>
+  )
+}

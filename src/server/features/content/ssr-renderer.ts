@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import type { Locale } from '../../../shared/contract/common'
+import { SSR_STATE_ID, type SsrModule, type SsrResult } from '../../../shared/contract/ssr'
+
+type Fetch = typeof globalThis.fetch
+type InjectMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'
+
+const nativeFetch: Fetch = globalThis.fetch.bind(globalThis)
+let inAppFetch: Fetch | null = null
+let installed = false
+
+/**
+ * The client's HTTP layer calls relative URLs (`/api/...`). During a server render those go to the
+ * app itself through `app.inject` (no network hop); every other URL keeps the real fetch.
+ */
+function installInAppFetch(): void {
+  if (installed) return
+  installed = true
+  globalThis.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (inAppFetch && url.startsWith('/')) return inAppFetch(input, init)
+    return nativeFetch(input, init)
+  }
+}
+
+function injectingFetch(app: FastifyInstance): Fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const headers: Record<string, string> = {}
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value
+    })
+    const response = await app.inject({
+      method: (init?.method ?? 'GET').toUpperCase() as InjectMethod,
+      url,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    })
+    const out = new Headers()
+    for (const [key, value] of Object.entries(response.headers)) {
+      if (value !== undefined) out.set(key, Array.isArray(value) ? value.join(', ') : String(value))
+    }
+    return new Response(response.statusCode === 204 ? null : response.body, {
+      status: response.statusCode,
+      headers: out,
+    })
+  }
+}
+
+/** The SSR bundle sits beside the client build (`dist/client` -> `dist/ssr`). */
+export const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr', 'entry-server.js')
+
+export interface PageRenderer {
+  render(url: string, locale: Locale, canonical: string): Promise<{ status: number; html: string }>
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+/** Puts a render into the built index.html: language, title, description, canonical link, markup, state. */
+export function fillTemplate(template: string, result: SsrResult, canonical: string): string {
+  const head = `<link rel="canonical" href="${escapeHtml(canonical)}" />`
+  return template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${result.locale}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(result.description)}" />`,
+    )
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => result.html)
+    .replace(
+      '</body>',
+      () => `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script></body>`,
+    )
+}
+
+/**
+ * Loads the SSR bundle and the built shell once; null when either is missing (tests without a
+ * build), and the caller then serves the plain app shell.
+ */
+export async function createPageRenderer(app: FastifyInstance): Promise<PageRenderer | null> {
+  const bundle = ssrBundlePath(app.config.clientDir)
+  const shellPath = join(app.config.clientDir, 'index.html')
+  if (!existsSync(bundle) || !existsSync(shellPath)) return null
+  const template = await readFile(shellPath, 'utf8')
+  const module = (await import(pathToFileURL(bundle).href)) as SsrModule
+  installInAppFetch()
+  const fetch = injectingFetch(app)
+  // Lingui's active locale is process-wide: renders run one at a time (each is a few milliseconds).
+  let queue: Promise<unknown> = Promise.resolve()
+  return {
+    render(url, locale, canonical) {
+      const run = queue.then(async () => {
+        inAppFetch = fetch
+        try {
+          const result = await module.render({ url, locale })
+          return { status: result.status, html: fillTemplate(template, result, canonical) }
+        } finally {
+          inAppFetch = null
+        }
+      })
+      queue = run.catch(() => undefined)
+      return run
+    },
+  }
+}
