@@ -178,3 +178,17 @@ test('admins edit and create content; the public endpoint serves the change at o
   })
   expect(denied.statusCode).toBe(403)
 })
+
+test('newsletter sign-ups for one address stop after three mails an hour, with Retry-After', async () => {
+  const subscribe = () =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/user',
+      payload: { email: 'flooded@example.test' },
+    })
+  for (let attempt = 0; attempt < 3; attempt++) expect((await subscribe()).statusCode).toBe(202)
+  const refused = await subscribe()
+  expect(refused.statusCode).toBe(429)
+  expect(refused.json().code).toBe('RATE_LIMITED')
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+})

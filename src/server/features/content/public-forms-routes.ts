@@ -10,6 +10,7 @@ import { registerEndpoint } from '../../http/register-endpoint'
 import { requireHuman } from '../../lib/turnstile'
 import { hashToken } from '../auth/sessions'
 import { listPublishedMissions } from '../deals/missions-repository'
+import { formLimits } from './form-limits'
 import { newsletterMail, supportAddress } from './site-mails'
 
 // 32 bytes: the same strength as a session token; the link is the only proof of the address.
@@ -35,6 +36,7 @@ export async function publicFormsRoutes(app: FastifyInstance) {
   )
 
   registerEndpoint(app, 'contact', { body: ContactBody }, async ({ body, request, reply }) => {
+    await app.rateLimiter.consume(formLimits.contactAddress, request.ip)
     await requireHuman(config.turnstile, body.captcha, request.ip)
     const [stored] = await app.db
       .insert(contactMessages)
@@ -49,6 +51,8 @@ export async function publicFormsRoutes(app: FastifyInstance) {
   })
 
   registerEndpoint(app, 'newsletterSubscribe', { body: NewsletterBody }, async ({ body, request, reply }) => {
+    await app.rateLimiter.consume(formLimits.newsletterAddress, request.ip)
+    await app.rateLimiter.consume(formLimits.newsletterEmail, body.email)
     await requireHuman(config.turnstile, body.captcha, request.ip)
     const locale = body.locale ?? requestLocale(request)
     const token = randomBytes(TOKEN_BYTES).toString('base64url')
