@@ -26,6 +26,8 @@ test('a request running past the throttle shows the bar until every request ends
   expect(isProgressVisible()).toBe(true)
   await vi.dynamicImportSettled()
   expect(document.getElementById('nprogress')).not.toBeNull()
+  // nprogress positions its bar through a selector that must match our template.
+  expect(document.querySelector<HTMLElement>('#nprogress .bar')?.style.transform).toMatch(/translate/)
   first()
   expect(isProgressVisible()).toBe(true)
   second()
