@@ -1,12 +1,17 @@
 import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { ErrorPage } from '../components/layout/error-page'
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
 import type { RouterContext } from '../lib/router'
+import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
 
-// Toasts and the update prompt (react-hot-toast, workbox-window) wait until the page is idle.
+// The update prompt (workbox-window) waits until the page is idle; toasts (react-hot-toast) until
+// the first message.
 const DeferredUi = lazy(() =>
   import('../components/layout/deferred-ui').then((module) => ({ default: module.DeferredUi })),
+)
+const ToastHost = lazy(() =>
+  import('../components/layout/toast-host').then((module) => ({ default: module.ToastHost })),
 )
 // 2000 ms: the same idle deadline as link prefetching; the first paint always comes first.
 const deferredUiTimeoutMs = 2000
@@ -19,12 +24,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const idle = useIdle()
+  const toasts = useSyncExternalStore(subscribeToastHost, isToastHostWanted, () => false)
   return (
     <>
       <Outlet />
       {idle ? (
         <Suspense fallback={null}>
           <DeferredUi />
+        </Suspense>
+      ) : null}
+      {toasts ? (
+        <Suspense fallback={null}>
+          <ToastHost />
         </Suspense>
       ) : null}
     </>
