@@ -4,6 +4,7 @@ import { Suspense } from 'react'
 import { PendingPage } from '../../components/ui/pending-page'
 import { adminTabs } from '../../features/admin/admin-tabs'
 import { requireAdmin } from '../../lib/guards'
+import '../../features/admin/admin.css'
 
 interface AdminSearch {
   tab?: string
@@ -23,7 +24,7 @@ function AdminPage() {
   const current = adminTabs.find((entry) => entry.id === tab) ?? adminTabs[0]
   const Current = current?.component
   return (
-    <section>
+    <section className="admin-page">
       <h1>
         <Trans>Administration</Trans>
       </h1>

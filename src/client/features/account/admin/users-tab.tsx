@@ -88,7 +88,7 @@ export function AuditTab() {
       <tbody>
         {(data?.items ?? []).map((entry) => (
           <tr key={entry.id}>
-            <td>{formatDate(entry.createdAt)}</td>
+            <td>{formatDate(entry.createdAt, 'DD/MM/YYYY HH:mm')}</td>
             <td>{entry.actor ?? t`system`}</td>
             <td>{entry.action}</td>
             <td>{entry.target}</td>

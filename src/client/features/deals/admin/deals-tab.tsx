@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { AdminDealItem } from '../../../../shared/contract/admin'
+import type { DealState } from '../../../../shared/contract/deals'
 import { DEAL_STATES } from '../../../../shared/deal-values'
 import { formatMoney, shortenName } from '../../../../shared/format'
 import { formatDate } from '../../../../shared/format-date'
 import { confirm } from '../../../lib/confirm'
 import { request } from '../../../lib/http'
 import { notify } from '../../../lib/toast'
+import { DealStateBadge } from '../components/deal-progress'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
 
@@ -21,6 +23,11 @@ export function DealsTab() {
   const [state, setState] = useState('')
   const [q, setQ] = useState('')
   const { data } = useQuery(adminDealQueries.deals({ state, q }))
+  const stateLabels: Record<DealState, string> = {
+    inprogress: t`In progress`,
+    finished: t`Completed`,
+    stopped: t`Stopped`,
+  }
   const change = async (deal: AdminDealItem, to: 'finished' | 'stopped') => {
     const confirmed = await confirm({
       title: to === 'finished' ? t`Mark deal ${deal.code} as completed?` : t`Stop deal ${deal.code}?`,
@@ -45,7 +52,7 @@ export function DealsTab() {
             <option value="">{t`All`}</option>
             {DEAL_STATES.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {stateLabels[value]}
               </option>
             ))}
           </select>
@@ -61,8 +68,8 @@ export function DealsTab() {
             <span>
               <strong>{deal.code}</strong> {deal.username} · {shortenName(deal.missionTitle, TITLE_MAX)} ·{' '}
               <span className="muted">
-                {deal.state} · {deal.progress}/{deal.goal} · {formatMoney(deal.earned)} ·{' '}
-                {formatDate(deal.createdAt)}
+                <DealStateBadge state={deal.state} /> · {deal.progress}/{deal.goal} ·{' '}
+                {formatMoney(deal.earned)} · {formatDate(deal.createdAt)}
               </span>
             </span>
             {deal.state === 'inprogress' ? (

@@ -10,6 +10,21 @@ import { notify } from '../../../lib/toast'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
 
+/** Words for the mission status and reward model, instead of their raw values. */
+function useMissionLabels() {
+  const { t } = useLingui()
+  const status: Record<AdminMission['status'], string> = {
+    draft: t`Draft`,
+    published: t`Published`,
+    closed: t`Closed`,
+  }
+  const model: Record<AdminMission['reward']['model'], string> = {
+    cpc: t`Per valid click`,
+    fixed: t`Fixed, at the goal`,
+  }
+  return { status, model }
+}
+
 interface MissionFields {
   providerId: string
   titleEn: string
@@ -73,6 +88,7 @@ function bodyOf(values: MissionFields, mission: AdminMission | null) {
 
 function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {
   const { t } = useLingui()
+  const labels = useMissionLabels()
   const queryClient = useQueryClient()
   const providers = useQuery(adminDealQueries.providers()).data?.items ?? []
   const [values, setValues] = useState(() => fieldsOf(mission, providers[0]?.id ?? ''))
@@ -147,8 +163,8 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {select('type', t`Integration type`, asOptions(INTEGRATION_TYPES))}
       {input('link', t`Link template (URL or absolute link)`)}
       {select('model', t`Reward model`, [
-        { value: 'cpc', label: t`Per valid click` },
-        { value: 'fixed', label: t`Fixed, at the goal` },
+        { value: 'cpc', label: labels.model.cpc },
+        { value: 'fixed', label: labels.model.fixed },
       ])}
       {input('amount', t`Reward in cents`, { type: 'number', min: 1, required: true })}
       {input('goal', t`Goal (valid clicks)`, { type: 'number', min: 1, required: true })}
@@ -156,7 +172,11 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {input('budget', t`Budget in cents (empty: no cap)`, { type: 'number', min: 1 })}
       {input('startsAt', t`Starts on`, { type: 'date', required: true })}
       {input('endsAt', t`Ends on`, { type: 'date' })}
-      {select('status', t`Status`, asOptions(['draft', 'published', 'closed']))}
+      {select(
+        'status',
+        t`Status`,
+        (['draft', 'published', 'closed'] as const).map((value) => ({ value, label: labels.status[value] })),
+      )}
       <label className="field">
         <Trans>Thumbnail (image)</Trans>
         <input
@@ -181,6 +201,7 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
 export function MissionsTab() {
   const { data, isPending } = useQuery(adminDealQueries.missions())
   const [editing, setEditing] = useState<AdminMission | 'new' | null>(null)
+  const labels = useMissionLabels()
   if (editing)
     return <MissionForm mission={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
   return (
@@ -197,8 +218,9 @@ export function MissionsTab() {
             <span>
               <strong>{mission.title.en}</strong>{' '}
               <span className="muted">
-                {mission.providerName} · {mission.status} · {formatMoney(mission.reward.amount)} (
-                {mission.reward.model}) · {mission.deals}/{mission.spots} · {formatDate(mission.startsAt)}
+                {mission.providerName} · {labels.status[mission.status]} ·{' '}
+                {formatMoney(mission.reward.amount)} ({labels.model[mission.reward.model]}) · {mission.deals}/
+                {mission.spots} · {formatDate(mission.startsAt)}
               </span>
             </span>
             <button type="button" className="button button-ghost" onClick={() => setEditing(mission)}>

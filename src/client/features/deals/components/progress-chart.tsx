@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import type { DealEvent } from '../../../../shared/contract/deals'
 import { formatDate } from '../../../../shared/format-date'
@@ -31,7 +32,9 @@ export function ProgressChart({ events, goal }: { events: readonly DealEvent[]; 
     `M ${x(first.at)} ${y(0)}`,
     ...points.map((point) => `L ${x(point.at)} ${y(point.count)}`),
   ].join(' ')
-  const summary = t`${last.count} valid clicks between ${formatDate(new Date(first.at))} and ${formatDate(new Date(last.at))}, goal ${goal}`
+  const from = formatDate(new Date(first.at))
+  const to = formatDate(new Date(last.at))
+  const summary = t`${plural(last.count, { one: '# valid click', other: '# valid clicks' })} between ${from} and ${to}, goal ${goal}`
   return (
     <figure className="progress-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import type { Transaction } from '../../../../shared/contract/wallet'
 import { formatMoney } from '../../../../shared/format'
@@ -39,7 +40,8 @@ export function EarningsChart({ transactions }: { transactions: readonly Transac
     `M ${x(first.at)} ${y(0)}`,
     ...points.map((point) => `L ${x(point.at)} ${y(point.total)}`),
   ].join(' ')
-  const summary = t`${formatMoney(last.total)} earned in ${points.length} credits`
+  const total = formatMoney(last.total)
+  const summary = t`${total} earned in ${plural(points.length, { one: '# credit', other: '# credits' })}`
   return (
     <figure className="earnings-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { formatMoney } from '../../../../../shared/format'
 import { DealList } from '../../../../features/deals/components/deal-list'
 import { COMPLETED_STATES, dealQueries } from '../../../../features/deals/queries'
@@ -27,7 +27,15 @@ function CompletedDealsPage() {
           <Trans>Earned on completed deals: {total}</Trans>
         </p>
       ) : null}
-      <DealList deals={data.items} empty={<Trans>No completed deal yet.</Trans>} />
+      <DealList
+        deals={data.items}
+        empty={
+          <Trans>
+            No completed deal yet. Deals you finish show up here;{' '}
+            <Link to="/dashboard/deal">take a mission</Link> to get started.
+          </Trans>
+        }
+      />
     </section>
   )
 }
