@@ -109,3 +109,24 @@ test('an absolute link puts the parameters and the authorization value in the qu
   expect(url.searchParams.get('format')).toBe('pdf')
   expect(link).toContain('authorization=Bearer%20abc%20def')
 })
+
+test('an error status the caller expects rejects without turning the progress bar red; others do', async () => {
+  const outcomes: string[] = []
+  vi.resetModules()
+  vi.doMock('../../src/client/lib/progress', () => ({
+    beginTask: () => (outcome: string) => outcomes.push(outcome),
+  }))
+  try {
+    const { request } = await import('../../src/client/lib/http')
+    reply = { status: 404, body: { code: 'NOT_FOUND', message: 'No wallet' } }
+    await expect(
+      request('walletGet', { params: { username: 'alice' }, expectedStatuses: [404] }),
+    ).rejects.toBeInstanceOf(FetchError)
+    reply = { status: 500, body: { code: 'SERVER_ERROR', message: 'Boom' } }
+    await expect(request('walletGet', { params: { username: 'alice' } })).rejects.toBeInstanceOf(FetchError)
+    expect(outcomes).toEqual(['ok', 'failed'])
+  } finally {
+    vi.doUnmock('../../src/client/lib/progress')
+    vi.resetModules()
+  }
+})

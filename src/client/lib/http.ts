@@ -2,7 +2,7 @@ import { FetchError, ofetch } from 'ofetch'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '../../shared/contract/errors'
 import { type EndpointName, type EndpointParams, endpoint, endpoints } from '../../shared/endpoints'
 import { currentLocale } from './i18n'
-import { trackTask } from './progress'
+import { beginTask } from './progress'
 import { getSession } from './session'
 
 /**
@@ -32,6 +32,11 @@ export interface RequestOptions<N extends EndpointName> {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /**
+   * Error statuses the caller treats as an answer, not a failure (a wallet's 404 means "none yet"):
+   * they still reject, but the progress bar does not turn red for them.
+   */
+  expectedStatuses?: readonly number[]
 }
 
 /** The API origin: `VITE_API_URL` when the API lives elsewhere, the page's own origin otherwise. */
@@ -93,9 +98,17 @@ export async function request<T, N extends EndpointName = EndpointName>(
     // TanStack Query owns retries; a second layer would double every wait.
     retry: 0,
   })
+  const endTask = beginTask()
   try {
-    return await trackTask(call)
+    const result = await call
+    endTask('ok')
+    return result
   } catch (error) {
+    const expected =
+      error instanceof FetchError &&
+      error.statusCode !== undefined &&
+      (options.expectedStatuses ?? []).includes(error.statusCode)
+    endTask(expected ? 'ok' : 'failed')
     if (error instanceof FetchError && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
       throw new ApiException(error.data)
     }

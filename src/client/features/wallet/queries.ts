@@ -24,7 +24,11 @@ export const walletQueries = {
       queryKey: [...walletQueries.all(username), 'detail'] as const,
       queryFn: async ({ signal }): Promise<Wallet | null> => {
         try {
-          const wallet = await request<Wallet, 'walletGet'>('walletGet', { params: { username }, signal })
+          const wallet = await request<Wallet, 'walletGet'>('walletGet', {
+            params: { username },
+            signal,
+            expectedStatuses: [HTTP_NOT_FOUND],
+          })
           // The session's wallet (localStorage) follows what the server says.
           setWallet(wallet)
           return wallet
