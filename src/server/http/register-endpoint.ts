@@ -91,6 +91,33 @@ function checkParams(params: unknown): void {
   }
 }
 
+// Deep enough for any body we accept; deeper input is not walked (and fails its schema anyway).
+const MAX_SCAN_DEPTH = 32
+
+/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(value: unknown, depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null
+  if (typeof value !== 'object' || value === null || depth > MAX_SCAN_DEPTH) return null
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [key]
+    const found = nulPath(inner, depth + 1)
+    if (found) return [key, ...found]
+  }
+  return null
+}
+
+/** A NUL anywhere in the input is refused up front: it would otherwise surface as a database 500. */
+function rejectNul(input: Record<string, unknown>): void {
+  const path = nulPath(input)
+  if (!path) return
+  const [, field] = path
+  throw formInvalid(
+    field
+      ? { children: { [field]: { errors: ['validation.invalid'] } } }
+      : { errors: ['validation.invalid'] },
+  )
+}
+
 // PUT endpoints whose path also has a POST: a POST carrying `_method=put` (SPEC §7: a PUT with form
 // data is sent as a POST) must reach the PUT runner. The map is decorated on the root instance, so every
 // encapsulated feature plugin sees the same one.
@@ -130,6 +157,7 @@ export function registerEndpoint<N extends EndpointName, B = undefined, Q = Reco
     checkParams(request.params)
     checkAccess(name, request.session, request.params as object)
     const { fields, files } = splitMultipartBody(request.body)
+    rejectNul({ params: request.params, query: request.query, body: fields })
     const body = validate(options.body, fields, undefined as B)
     const query = validate(options.query, request.query, {} as Q)
     return handler({

@@ -13,8 +13,16 @@ interface ErrorBody {
   errors?: unknown
 }
 
+// busboy (under @fastify/multipart) throws plain errors, without a status, for a malformed multipart
+// body: a missing boundary, a body cut short. Those are the client's fault, never a 500.
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/
+
 /** Errors Fastify raises itself for bad requests, with the status and message a client can act on. */
 function clientErrorOf(error: FastifyError): { status: number; body: ErrorBody } | null {
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    return { status: 400, body: { code: 'BAD_REQUEST', message: 'The multipart body is malformed' } }
+  }
   const status = error.statusCode ?? 500
   if (status < 400 || status >= 500) return null
   switch (error.code) {

@@ -1,0 +1,12 @@
+export interface FileSizes {
+  file: string
+  raw: number
+  gzip: number
+  brotli: number
+}
+export function entryScripts(clientDir: string): string[]
+export function initialScripts(clientDir: string): string[]
+export function compressedSizes(
+  clientDir: string,
+  files: string[],
+): { total: { raw: number; gzip: number; brotli: number }; perFile: FileSizes[] }

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { clientRoutePaths, fillRoute } from '../support/client-routes'
+
+// axe-core on every page of the route tree (so pages added later are covered), signed out and signed in,
+// at desktop and phone width: no serious or critical violation of WCAG 2.1 A/AA.
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const
+
+const samples = { code: 'SAMPLE', status: 'inprogress', username: 'someone' }
+// Logout would end the signed-in session for the pages after it; it is checked signed out.
+const pages = clientRoutePaths().map((template) => fillRoute(template, samples))
+
+interface SignedIn {
+  token: string
+  user: unknown
+}
+
+let account: SignedIn | null = null
+let signupProblem = ''
+
+test.beforeAll(async ({ request }) => {
+  const username = `a11y_${Date.now().toString(36)}`
+  const response = await request.post('/api/oauth/signup', {
+    data: { username, email: `${username}@example.test`, plainPassword: 'Password-123' },
+  })
+  if (response.ok()) {
+    const body = (await response.json()) as { code: string; user: unknown }
+    account = { token: body.code, user: body.user }
+  } else {
+    signupProblem = `sign-up answered ${response.status()}`
+  }
+})
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }))
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' })
+  // Lazy routes render after their chunk arrives; the document must have settled into a page.
+  await expect(page.locator('body')).not.toBeEmpty()
+}
+
+for (const [viewportName, viewport] of Object.entries(viewports)) {
+  test.describe(`signed out, ${viewportName}`, () => {
+    test.use({ viewport })
+    for (const path of pages) {
+      test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        await visit(page, path)
+        expect(await seriousViolations(page), `${path} at ${viewportName}, signed out`).toEqual([])
+      })
+    }
+  })
+
+  test.describe(`signed in, ${viewportName}`, () => {
+    test.use({ viewport })
+    for (const path of pages.filter((entry) => entry !== '/logout')) {
+      test(`${path} has no serious accessibility violation`, async ({ page }) => {
+        test.skip(!account, `signed-in pages need a working sign-up (${signupProblem})`)
+        await page.addInitScript((session) => {
+          localStorage.setItem('token', session.token)
+          localStorage.setItem('user', JSON.stringify(session.user))
+        }, account as SignedIn)
+        await visit(page, path)
+        expect(await seriousViolations(page), `${path} at ${viewportName}, signed in`).toEqual([])
+      })
+    }
+  })
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { compressedSizes, initialScripts } from '../bench/lib/bundle-graph.mjs'
+
+// DESIGN §5: the first route's JavaScript stays within 120 KB gzip, app code included. Sizes come from
+// the built files (deterministic for a given build), so this runs in `npm test` without a browser.
+const BUDGET_GZIP_BYTES = 120 * 1024
+const clientDir = join(process.env.E2E_DIST ?? 'dist', 'client')
+
+test('the JavaScript `/` loads before its first render fits the 120 KB gzip budget', () => {
+  const files = initialScripts(clientDir)
+  const { total, perFile } = compressedSizes(clientDir, files)
+  const listing = perFile
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((entry) => `${(entry.gzip / 1024).toFixed(1).padStart(6)} KB  ${entry.file}`)
+    .join('\n')
+  expect(total.gzip, `initial JavaScript, gzip:\n${listing}`).toBeLessThanOrEqual(BUDGET_GZIP_BYTES)
+})
+
+test('libraries that must load lazily are not in the first route', () => {
+  const code = initialScripts(clientDir)
+    .map((file) => readFileSync(join(clientDir, file), 'utf8'))
+    .join('\n')
+  // Markers of each library's own source: arktype, socket.io's engine, react-hook-form, Stripe's loader.
+  const lazy: Record<string, RegExp> = {
+    arktype: /ArkErrors|arkKind/,
+    'socket.io-client': /engine\.io|transports\.websocket|EIO=/,
+    'react-hook-form': /useFormContext|shouldUnregister/,
+    '@stripe/stripe-js': /js\.stripe\.com/,
+  }
+  const found = Object.entries(lazy)
+    .filter(([, marker]) => marker.test(code))
+    .map(([name]) => name)
+  expect(found).toEqual([])
+})
