@@ -9,7 +9,7 @@ import { requestLocale } from '../../http/locale'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { requireHuman } from '../../lib/turnstile'
 import { hashToken } from '../auth/sessions'
-import { listPublishedMissions } from '../deals/missions-repository'
+import { cachedPublishedMissions } from '../deals/mission-catalogue'
 import { formLimits } from './form-limits'
 import { newsletterMail, supportAddress } from './site-mails'
 
@@ -27,7 +27,7 @@ export async function publicFormsRoutes(app: FastifyInstance) {
     async ({ params, request }) => {
       const [row] = await app.db.select().from(selections).where(eq(selections.id, params.id)).limit(1)
       if (!row) throw notFound('This selection does not exist')
-      const published = await listPublishedMissions(app.db, requestLocale(request))
+      const published = await cachedPublishedMissions(app.db, requestLocale(request))
       const byCode = new Map(published.map((mission) => [mission.code, mission]))
       // The selection's order is the editor's; closed or draft missions simply drop out.
       const items = row.missionCodes.flatMap((code) => byCode.get(code) ?? [])

@@ -30,6 +30,7 @@ import { publishDealChange } from './deal-notifier'
 import { endDeal } from './deal-transitions'
 import { findDealByCode } from './deals-repository'
 import { storePublicImage } from './media-upload'
+import { invalidateMissionCatalogue } from './mission-catalogue'
 
 /**
  * Admin forms send JSON, or multipart with the JSON in a `payload` field next to an image file
@@ -103,13 +104,22 @@ export async function adminDealRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, 'adminProviderCreate', {}, async ({ body, files, session, reply }) => {
     const provider = await saveProvider(null, parseBody(ProviderBody, body), files, session?.user.id ?? null)
+    invalidateMissionCatalogue(app.db)
     reply.code(201)
     return provider
   })
 
   registerEndpoint(app, 'adminProviderUpdate', {}, async ({ params, body, files, session }) => {
     if (!/^[0-9a-f-]{36}$/i.test(params.id)) throw notFound('This provider does not exist')
-    return saveProvider(params.id, parseBody(ProviderBody, body), files, session?.user.id ?? null)
+    const provider = await saveProvider(
+      params.id,
+      parseBody(ProviderBody, body),
+      files,
+      session?.user.id ?? null,
+    )
+    // Missions embed their provider: an edited name or theme must show in the catalogue at once.
+    invalidateMissionCatalogue(app.db)
+    return provider
   })
 
   registerEndpoint(app, 'adminMissions', {}, async () => {
@@ -153,6 +163,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
         })
         return row.code
       })
+      invalidateMissionCatalogue(app.db)
       const [view] = await listAdminMissions(app.db, saved)
       if (!view) throw new ApiError(500, 'SERVER_ERROR', 'The saved mission could not be read back')
       return view

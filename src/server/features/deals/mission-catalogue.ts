@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm'
+import type { Mission } from '../../../shared/contract/deals'
+import type { Executor } from '../../db/client'
+import { deals, missions } from '../../db/schema'
+import type { SupportedLocale } from '../../http/locale'
+import { listPublishedMissions } from './missions-repository'
+
+// Two seconds: the catalogue is read on every home page and dashboard visit, while it changes a few
+// times a day; a spot count up to two seconds old is fine, since taking a mission re-checks spots in
+// its own transaction. Each node keeps its own copy, so no cross-node invalidation is needed.
+const CATALOGUE_TTL_MS = 2000
+
+interface Entry {
+  expiresAt: number
+  missions: Promise<Mission[]>
+}
+
+const cataloguesByDatabase = new WeakMap<object, Map<SupportedLocale, Entry>>()
+
+/**
+ * The published missions in a locale, from a short-lived per-process cache. Concurrent misses share
+ * one query, so a burst of visitors after expiry costs one database round trip, not a hundred.
+ */
+export function cachedPublishedMissions(
+  db: Executor,
+  locale: SupportedLocale,
+  now = Date.now(),
+): Promise<Mission[]> {
+  let catalogue = cataloguesByDatabase.get(db)
+  if (!catalogue) {
+    catalogue = new Map()
+    cataloguesByDatabase.set(db, catalogue)
+  }
+  const cached = catalogue.get(locale)
+  if (cached && cached.expiresAt > now) return cached.missions
+  const entry: Entry = { expiresAt: now + CATALOGUE_TTL_MS, missions: listPublishedMissions(db, locale) }
+  catalogue.set(locale, entry)
+  // A failed query must not be served from the cache until it expires.
+  entry.missions.catch(() => {
+    if (catalogue.get(locale) === entry) catalogue.delete(locale)
+  })
+  return entry.missions
+}
+
+/** Forgets the cached catalogue of a database (after an admin edit, so the editor sees it at once). */
+export function invalidateMissionCatalogue(db: Executor): void {
+  cataloguesByDatabase.get(db)?.clear()
+}
+
+/** The codes of the missions a user has a deal on, whatever its state: always read fresh. */
+export async function missionCodesTakenBy(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: missions.code })
+    .from(deals)
+    .innerJoin(missions, eq(missions.id, deals.missionId))
+    .where(eq(deals.userId, userId))
+  return new Set(rows.map((row) => row.code))
+}
