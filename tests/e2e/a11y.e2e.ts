@@ -11,7 +11,6 @@ const viewports = {
 } as const
 
 const samples = { code: 'SAMPLE', status: 'inprogress', username: 'someone' }
-// Logout would end the signed-in session for the pages after it; it is checked signed out.
 const pages = clientRoutePaths().map((template) => fillRoute(template, samples))
 
 interface SignedIn {
@@ -55,29 +54,34 @@ async function visit(page: Page, path: string) {
   await expect(page.locator('body')).not.toBeEmpty()
 }
 
+// One test per viewport and session state, walking every page in one browser page: a fresh context
+// per page would cost more than the checks themselves. Soft assertions report every failing page.
 for (const [viewportName, viewport] of Object.entries(viewports)) {
-  test.describe(`signed out, ${viewportName}`, () => {
-    test.use({ viewport })
+  test(`every page signed out at ${viewportName} width has no serious accessibility violation`, async ({
+    page,
+  }) => {
+    test.setTimeout(pages.length * 15_000)
+    await page.setViewportSize(viewport)
     for (const path of pages) {
-      test(`${path} has no serious accessibility violation`, async ({ page }) => {
-        await visit(page, path)
-        expect(await seriousViolations(page), `${path} at ${viewportName}, signed out`).toEqual([])
-      })
+      await visit(page, path)
+      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, signed out`).toEqual([])
     }
   })
 
-  test.describe(`signed in, ${viewportName}`, () => {
-    test.use({ viewport })
+  test(`every page signed in at ${viewportName} width has no serious accessibility violation`, async ({
+    page,
+  }) => {
+    test.skip(!account, `signed-in pages need a working sign-up (${signupProblem})`)
+    test.setTimeout(pages.length * 15_000)
+    await page.setViewportSize(viewport)
+    await page.addInitScript((session) => {
+      localStorage.setItem('token', session.token)
+      localStorage.setItem('user', JSON.stringify(session.user))
+    }, account as SignedIn)
+    // Logout would end the session for the pages after it; it is checked signed out.
     for (const path of pages.filter((entry) => entry !== '/logout')) {
-      test(`${path} has no serious accessibility violation`, async ({ page }) => {
-        test.skip(!account, `signed-in pages need a working sign-up (${signupProblem})`)
-        await page.addInitScript((session) => {
-          localStorage.setItem('token', session.token)
-          localStorage.setItem('user', JSON.stringify(session.user))
-        }, account as SignedIn)
-        await visit(page, path)
-        expect(await seriousViolations(page), `${path} at ${viewportName}, signed in`).toEqual([])
-      })
+      await visit(page, path)
+      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, signed in`).toEqual([])
     }
   })
 }
