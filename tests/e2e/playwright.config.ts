@@ -15,7 +15,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  outputDir: join(resultsDir, 'artifacts'),
+  // Per run, so two runs at once (several developers' builds) never delete each other's traces.
+  outputDir: join(process.env.E2E_RUN_DIR, 'artifacts'),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -10,6 +10,7 @@ import type { Deal, DealEvent } from '../../shared/contract/deals'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../../shared/contract/socket'
 import { dealQueries } from '../features/deals/queries'
 import { apiBase } from './http'
+import { catchUp } from './offline/catch-up'
 import { markReachable, markUnreachable } from './offline/reachability'
 import { getSession, setWallet, subscribeSession } from './session'
 
@@ -87,10 +88,9 @@ function wireReachability(socket: AppSocket): void {
 function wire(socket: AppSocket, queryClient: QueryClient): void {
   let connectedBefore = false
   socket.on('connect', () => {
-    if (connectedBefore && !socket.recovered) {
-      void queryClient.invalidateQueries({ queryKey: ['deals'] })
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] })
-    }
+    // Not recovered: pushes sent while the socket was away are lost. Answers to requests sent from
+    // now on include them (the server joined this socket's rooms before it said "connected").
+    if (connectedBefore && !socket.recovered) void catchUp(queryClient, performance.now())
     connectedBefore = true
   })
   wireReachability(socket)

@@ -89,15 +89,25 @@ function reportQueued(key: MutationKey) {
   }
 }
 
+/**
+ * A change that failed at the network level retries only once the server answers again
+ * (query-client.ts): without a delay it pauses at once, so it shows as "waiting to send" and is
+ * persisted. The default backoff (1 s, 2 s, 4 s…) would leave it neither sent nor paused meanwhile,
+ * and a reload in that gap would lose it.
+ */
+const pauseAtOnce = { retryDelay: 0 }
+
 export function registerMutationDefaults(queryClient: QueryClient): void {
   const keys = offlineMutationKeys
   queryClient.setMutationDefaults(keys.takeMission, {
     mutationFn: (v: DealVariables) => takeMission(queryClient, v.username, v.missionCode),
     ...reportQueued(keys.takeMission),
+    ...pauseAtOnce,
   })
   queryClient.setMutationDefaults(keys.stopDeal, {
     mutationFn: (v: DealVariables) => stopDeal(queryClient, v.username, v.missionCode),
     ...reportQueued(keys.stopDeal),
+    ...pauseAtOnce,
   })
   queryClient.setMutationDefaults(keys.profile, {
     mutationFn: async (v: OfflineMutations['profile']['variables']) => {
@@ -109,6 +119,7 @@ export function registerMutationDefaults(queryClient: QueryClient): void {
       return user
     },
     ...reportQueued(keys.profile),
+    ...pauseAtOnce,
   })
   queryClient.setMutationDefaults(keys.wallet, {
     mutationFn: (v: OfflineMutations['wallet']['variables']) =>
@@ -116,6 +127,7 @@ export function registerMutationDefaults(queryClient: QueryClient): void {
         ? createWallet(queryClient, v.username, v.body)
         : updateWallet(queryClient, v.username, v.body),
     ...reportQueued(keys.wallet),
+    ...pauseAtOnce,
   })
 }
 

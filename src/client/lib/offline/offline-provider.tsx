@@ -1,12 +1,12 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
-import { persistUserCache, restoreUserCache } from '../persister'
 import { getSession, useSession } from '../session'
 import { startLiveUpdates } from '../socket'
+import { catchUp, takeOverReconnects } from './catch-up'
 import { watchDealStatus } from './deal-status-toasts'
 import { captureInstallPrompt } from './install-prompt'
 import { registerMutationDefaults } from './mutation-defaults'
-import { startReachability } from './reachability'
+import { lastBackOnlineAt, startReachability } from './reachability'
 
 /**
  * Offline start-up, in the order that matters (DESIGN §4): the online manager from
@@ -20,6 +20,9 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
   registerMutationDefaults(queryClient)
   const userId = getSession().user?.id
   if (!userId) return
+  // The persister (idb-keyval and TanStack's persister) is a signed-in need: signed-out visitors
+  // of the public pages never load it (DESIGN §5 first-route budget).
+  const { restoreUserCache } = await import('../persister')
   await restoreUserCache(queryClient, userId)
   void queryClient.resumePausedMutations()
 }
@@ -30,20 +33,36 @@ export async function startOffline(queryClient: QueryClient): Promise<void> {
  */
 function refetchWhenBackOnline(queryClient: QueryClient): () => void {
   let wasOnline = onlineManager.isOnline()
-  return onlineManager.subscribe((online) => {
-    if (online && !wasOnline) {
-      void queryClient.invalidateQueries({ queryKey: ['deals'] })
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] })
-    }
+  const stopTracking = takeOverReconnects(queryClient)
+  const unsubscribe = onlineManager.subscribe((online) => {
+    // Requests sent since the network came back (paused ones resuming) already see the current state.
+    if (online && !wasOnline) void catchUp(queryClient, lastBackOnlineAt())
     wasOnline = online
   })
+  return () => {
+    unsubscribe()
+    stopTracking()
+  }
+}
+
+/** `persistUserCache` once its module has loaded; the returned stop works before that too. */
+function persistWhenLoaded(queryClient: QueryClient, userId: string): () => void {
+  let stop: (() => void) | null = null
+  let stopped = false
+  void import('../persister').then(({ persistUserCache }) => {
+    if (!stopped) stop = persistUserCache(queryClient, userId)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
 }
 
 /** The query client for the app, with the signed-in user's cache persisted and kept live. */
 export function OfflineQueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   const { user } = useSession()
   const userId = user?.id
-  useEffect(() => (userId ? persistUserCache(client, userId) : undefined), [client, userId])
+  useEffect(() => (userId ? persistWhenLoaded(client, userId) : undefined), [client, userId])
   useEffect(() => (userId ? startLiveUpdates(client) : undefined), [client, userId])
   useEffect(() => (userId ? watchDealStatus(client) : undefined), [client, userId])
   useEffect(() => (userId ? refetchWhenBackOnline(client) : undefined), [client, userId])

@@ -16,6 +16,18 @@ const quickProbes = 8
 let quickProbesLeft = 0
 
 let probeTimer: ReturnType<typeof setTimeout> | null = null
+// When the app last went from offline to online (performance.now()), for the catch-up (catch-up.ts).
+let backOnlineAt = 0
+
+/** The moment the app last came back online: requests sent since then saw the server's current state. */
+export function lastBackOnlineAt(): number {
+  return backOnlineAt
+}
+
+function setOnlineNow(setOnline: (online: boolean) => void): void {
+  if (!onlineManager.isOnline()) backOnlineAt = performance.now()
+  setOnline(true)
+}
 
 /** A failure before any HTTP answer (refused, reset, DNS, offline), as opposed to an HTTP error status. */
 export function isNetworkError(error: unknown): boolean {
@@ -60,21 +72,24 @@ export function markReachable(): void {
     clearTimeout(probeTimer)
     probeTimer = null
   }
-  if (!onlineManager.isOnline()) onlineManager.setOnline(true)
+  if (!onlineManager.isOnline()) setOnlineNow((online) => onlineManager.setOnline(online))
 }
 
 /**
  * Starts from `navigator.onLine` (TanStack Query v5 assumes online) and follows the browser's
- * `online`/`offline` events; an `online` event is checked with a probe before it is believed.
+ * `online`/`offline` events; an `online` event is believed until a request fails.
  */
 export function startReachability(): void {
   onlineManager.setEventListener((setOnline) => {
     const goOffline = () => setOnline(false)
+    // The network is back: paused work is tried at once rather than after a probe's round trip (the
+    // catch-up has a second to show). If the server is still out of reach, the first request that
+    // fails says so (markUnreachable), and the quick probes then watch for it.
     const goOnline = () => {
       quickProbesLeft = quickProbes
       if (probeTimer !== null) clearTimeout(probeTimer)
       probeTimer = null
-      void probe()
+      setOnlineNow(setOnline)
     }
     window.addEventListener('offline', goOffline)
     window.addEventListener('online', goOnline)
