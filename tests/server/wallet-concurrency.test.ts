@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { testDatabaseKind } from '../support/test-db'
 import { ledgerState, payableUser } from './wallet-fixtures'
 
-const onPostgres = Boolean(process.env.DATABASE_URL)
+const onPostgres = testDatabaseKind() === 'postgres'
 // 50 requests per round and 20 rounds: the numbers the acceptance criteria name.
 const REQUESTS = 50
 const ROUNDS = 20

@@ -16,7 +16,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../src/server/db/client'
 import { bankAccounts, wallets } from '../../src/server/db/schema'
 import { ensureWalletRow, postLedgerEntry } from '../../src/server/features/wallet/ledger'
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from '../support/test-db'
+import {
+  createPgliteDataDir,
+  createTestDatabase,
+  type TestDatabase,
+  testDatabaseKind,
+} from '../support/test-db'
 import { createUser, IBAN_FR, personBody } from './wallet-fixtures'
 
 // 5 kills per database: enough random moments to land inside transactions, short enough for CI.
@@ -305,16 +310,20 @@ async function crashRounds(database: TestDatabase) {
   expect(total).toBeGreaterThanOrEqual(acked.payouts.size)
 }
 
-test('SIGKILL during payouts and credits on the embedded database loses and doubles nothing', async () => {
-  const database = await createPgliteDataDir()
-  try {
-    await crashRounds(database)
-  } finally {
-    await database.cleanup()
-  }
-}, 600_000)
+test.skipIf(testDatabaseKind() !== 'pglite')(
+  'SIGKILL during payouts and credits on the embedded database loses and doubles nothing',
+  async () => {
+    const database = await createPgliteDataDir()
+    try {
+      await crashRounds(database)
+    } finally {
+      await database.cleanup()
+    }
+  },
+  600_000,
+)
 
-test.skipIf(!process.env.DATABASE_URL)(
+test.skipIf(testDatabaseKind() !== 'postgres')(
   'SIGKILL during payouts and credits on PostgreSQL loses and doubles nothing',
   async () => {
     const database = await createTestDatabase()

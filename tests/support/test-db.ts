@@ -63,6 +63,13 @@ export const createPgliteDataDir = async (): Promise<TestDatabase> => {
 }
 
 /**
+ * Which database this Vitest project tests: suites that exist for one kind only (PostgreSQL races,
+ * the embedded database's crash safety) run in that project alone, not twice.
+ */
+export const testDatabaseKind = (): 'pglite' | 'postgres' =>
+  process.env.TEST_DATABASE === 'pglite' || !process.env.DATABASE_URL ? 'pglite' : 'postgres'
+
+/**
  * The database a test file runs on. The `server` Vitest project runs on PGlite; the `server-pg`
  * project (present when DATABASE_URL is set) runs the same files on PostgreSQL, via TEST_DATABASE.
  */
