@@ -5,3 +5,13 @@
 export const DEAL_STATES = ['inprogress', 'finished', 'stopped'] as const
 export const WIDGET_THEMES = ['default', 'wargaming', 'spike', 'nova', 'arcade'] as const
 export const INTEGRATION_TYPES = ['CUSTOM_CODE', 'MIXTE', 'LINK', 'WARGAMING', 'SPIKE_LINK'] as const
+export const DEAL_EVENT_TYPES = [
+  'subscribed',
+  'click',
+  'conversion',
+  'goal_reached',
+  'finished',
+  'stopped',
+  'credited',
+  'rejected',
+] as const

@@ -1,34 +1,32 @@
 /**
  * Value lists and JSON column shapes of the database schema. They live apart from the tables so the
- * schema module stays readable; the wire contract in `src/shared/contract` mirrors them.
+ * schema module stays readable; the wire contract in `src/shared/contract` mirrors the others.
  */
+import { LOCALES as locales } from '../../shared/contract/common'
+import {
+  TRANSLATION_DOMAINS as contentDomains,
+  NEWSLETTER_STATUSES as newsletterStatuses,
+} from '../../shared/contract/content'
+import { KYC_KINDS as kycKinds } from '../../shared/contract/wallet'
+import {
+  DEAL_EVENT_TYPES as dealEventTypes,
+  DEAL_STATES as dealStates,
+  WIDGET_THEMES as widgetThemes,
+} from '../../shared/deal-values'
 
 export const userKinds = ['streamer', 'provider'] as const
 export const userRoles = ['user', 'admin'] as const
-export const locales = ['en', 'fr', 'es'] as const
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password'] as const
-export const widgetThemes = ['default', 'wargaming', 'spike', 'nova', 'arcade'] as const
 export const rewardModels = ['cpc', 'fixed'] as const
 export const missionStatuses = ['draft', 'published', 'closed'] as const
-export const dealStates = ['inprogress', 'finished', 'stopped'] as const
-export const dealEventTypes = [
-  'subscribed',
-  'click',
-  'conversion',
-  'goal_reached',
-  'finished',
-  'stopped',
-  'credited',
-  'rejected',
-] as const
 export const walletKinds = ['person', 'business'] as const
 export const certificationStatuses = ['none', 'pending', 'verified', 'rejected'] as const
 export const ledgerKinds = ['earning', 'payout', 'payout_reversal', 'adjustment'] as const
 export const payoutStatuses = ['pending', 'paid', 'failed'] as const
-export const kycKinds = ['identity', 'proof_of_address', 'company_registration'] as const
 export const kycStatuses = ['pending', 'verified', 'rejected'] as const
-export const contentDomains = ['faq', 'terms', 'home'] as const
-export const newsletterStatuses = ['pending', 'confirmed', 'unsubscribed'] as const
+
+// The lists the contract already spells out as values are taken from it, so the two cannot drift.
+export { contentDomains, dealEventTypes, dealStates, kycKinds, locales, newsletterStatuses, widgetThemes }
 
 export type UserKind = (typeof userKinds)[number]
 export type UserRole = (typeof userRoles)[number]

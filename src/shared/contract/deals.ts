@@ -1,6 +1,6 @@
 /** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
 import { type } from 'arktype'
-import { DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
+import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
 import { Code, IsoDateTime, MediaObject, Money } from './common'
 
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
@@ -68,16 +68,6 @@ export const Deal = type({
 })
 export type Deal = typeof Deal.infer
 
-export const DEAL_EVENT_TYPES = [
-  'subscribed',
-  'click',
-  'conversion',
-  'goal_reached',
-  'finished',
-  'stopped',
-  'credited',
-  'rejected',
-] as const
 export const DealEventType = type.enumerated(...DEAL_EVENT_TYPES)
 export type DealEventType = typeof DealEventType.infer
 
@@ -155,4 +145,4 @@ export type WidgetView = typeof WidgetView.infer
 export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 'number', state: DealState })
 export type WidgetProgress = typeof WidgetProgress.infer
 
-export { DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
+export { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }

@@ -1,53 +1,17 @@
 /**
- * Form plumbing for the account forms: an arktype resolver for react-hook-form, a field that shows
- * its valid/invalid state and translated message, and the mapping of server field errors (FORM_0001)
- * onto the form. Imported only by lazily loaded modules: arktype and react-hook-form stay out of the
- * first route.
+ * Form plumbing for the account forms: a field that shows its valid/invalid state and translated
+ * message, and the mapping of server field errors (FORM_0001) onto the form (the resolvers live in
+ * lib/forms). Imported only by lazily loaded modules: arktype and react-hook-form stay out
+ * of the first route.
  */
-import { useLingui } from '@lingui/react/macro'
-import { type Type, type } from 'arktype'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Traversal } from 'arktype'
 import { FetchError } from 'ofetch'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
-import type {
-  FieldErrors,
-  FieldPath,
-  FieldValues,
-  Resolver,
-  UseFormReturn,
-  UseFormSetError,
-} from 'react-hook-form'
-import { type FormErrorTree, formErrorsFromArk } from '../../../shared/contract/errors'
+import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form'
+import { fieldErrors } from '../../lib/forms/form-errors'
 import { ApiException } from '../../lib/http'
 import { errorMessage } from './messages'
-
-/** The first error of each field, its translation key as the message (nested keys dotted). */
-export function fieldErrors<T extends FieldValues>(tree: FormErrorTree, prefix = ''): FieldErrors<T> {
-  const errors: Record<string, { type: string; message: string }> = {}
-  for (const [field, node] of Object.entries(tree.children ?? {})) {
-    const key = node.errors?.[0] ?? Object.values(node.children ?? {})[0]?.errors?.[0]
-    if (key) errors[`${prefix}${field}`] = { type: key, message: key }
-  }
-  return errors as FieldErrors<T>
-}
-
-/** Empty optional inputs are left out rather than sent as '' (which a pattern would refuse). */
-function withoutEmpty(values: FieldValues, optional: readonly string[]): FieldValues {
-  const copy: FieldValues = { ...values }
-  for (const key of optional) if (copy[key] === '' || copy[key] === undefined) delete copy[key]
-  return copy
-}
-
-export function arkResolver<T extends FieldValues>(
-  schema: Type,
-  optional: readonly string[] = [],
-): Resolver<T> {
-  return async (values) => {
-    const result = schema(withoutEmpty(values, optional))
-    if (result instanceof type.errors)
-      return { values: {}, errors: fieldErrors<T>(formErrorsFromArk(result)) }
-    return { values: result as T, errors: {} }
-  }
-}
 
 /** The API error code of a failed call, whatever its kind (form error or other contract error). */
 export function apiErrorCode(error: unknown): string | null {
@@ -141,5 +105,47 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
       {pending ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
       {children}
     </button>
+  )
+}
+
+interface NewPassword {
+  plainPassword: string
+  confirmation: string
+}
+
+/** The narrow of a form that sets a new password: the confirmation must repeat it (rule `confirmed`). */
+export function confirmsPassword(values: NewPassword, ctx: Traversal): boolean {
+  return values.confirmation === values.plainPassword
+    ? true
+    : ctx.reject({
+        expected: 'the same password',
+        relativePath: ['confirmation'],
+        meta: { rule: 'confirmed' },
+      })
+}
+
+/** The new password and its confirmation, as the change and reset forms ask for them. */
+export function NewPasswordFields<T extends FieldValues & NewPassword>({ form }: { form: UseFormReturn<T> }) {
+  const { t } = useLingui()
+  return (
+    <>
+      <FormField
+        form={form}
+        name={'plainPassword' as FieldPath<T>}
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        hint={
+          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
+        }
+      />
+      <FormField
+        form={form}
+        name={'confirmation' as FieldPath<T>}
+        label={t`Repeat the new password`}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
   )
 }

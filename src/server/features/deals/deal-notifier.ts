@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { WidgetProgress } from '../../../shared/contract/deals'
 import { rooms } from '../../plugins/socket'
 import { emitWalletUpdated } from '../wallet/wallet-serializer'
-import type { DealChange } from './deal-transitions'
+import type { DealChange } from './deal-steps'
 import { findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
 
 export const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({

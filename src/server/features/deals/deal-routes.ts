@@ -11,9 +11,10 @@ import { localized, requestLocale } from '../../http/locale'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { rooms } from '../../plugins/socket'
 import { adminDealRoutes } from './admin-deal-routes'
+import { recordClick } from './deal-clicks'
 import { isObviousBot, visitorHash } from './deal-codes'
 import { publishDealChange } from './deal-notifier'
-import { endDeal, recordClick, regenerateWidgetToken, subscribe } from './deal-transitions'
+import { endDeal, regenerateWidgetToken, subscribe } from './deal-transitions'
 import {
   findDealById,
   findUserDeal,

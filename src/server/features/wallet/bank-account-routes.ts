@@ -6,7 +6,7 @@ import type { Transaction } from '../../db/client'
 import { bankAccounts, wallets } from '../../db/schema'
 import { conflict, notFound } from '../../http/api-error'
 import { registerEndpoint } from '../../http/register-endpoint'
-import { findOwner, isUuid, requireCreatedWallet } from './wallet-repository'
+import { activeBankAccounts, findOwner, isUuid, requireCreatedWallet } from './wallet-repository'
 import { bankAccountView, emitWalletUpdated } from './wallet-serializer'
 
 /** 10 active accounts: more than anyone is paid to, few enough that the list stays readable. */
@@ -18,6 +18,25 @@ const MAX_ACTIVE_ACCOUNTS = 10
  */
 async function lockWallet(tx: Transaction, walletId: string): Promise<void> {
   await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.id, walletId)).for('update')
+}
+
+/**
+ * Runs `change` on the owner's wallet with the wallet row locked, then tells the owner's devices the
+ * wallet changed.
+ */
+async function changeBankAccounts<T>(
+  app: FastifyInstance,
+  username: string,
+  change: (tx: Transaction, walletId: string) => Promise<T>,
+): Promise<T> {
+  const owner = await findOwner(app.db, username)
+  const wallet = await requireCreatedWallet(app.db, owner.id)
+  const result = await app.db.transaction(async (tx) => {
+    await lockWallet(tx, wallet.id)
+    return change(tx, wallet.id)
+  })
+  await emitWalletUpdated(app, owner.id)
+  return result
 }
 
 async function accountOf(tx: Transaction, walletId: string, bankId: string) {
@@ -38,14 +57,11 @@ export async function bankAccountRoutes(app: FastifyInstance) {
     { body: BankAccountBody },
     // The handler gets the schema's output: the IBAN already compacted by its pipe.
     async ({ params, body, reply }) => {
-      const owner = await findOwner(app.db, params.username)
-      const wallet = await requireCreatedWallet(app.db, owner.id)
-      const created = await app.db.transaction(async (tx) => {
-        await lockWallet(tx, wallet.id)
+      const created = await changeBankAccounts(app, params.username, async (tx, walletId) => {
         const active = await tx
           .select({ iban: bankAccounts.iban, isDefault: bankAccounts.isDefault })
           .from(bankAccounts)
-          .where(and(eq(bankAccounts.walletId, wallet.id), eq(bankAccounts.active, true)))
+          .where(activeBankAccounts(walletId))
         if (active.some((account) => account.iban === body.iban)) {
           throw conflict(
             'This bank account is already on your wallet',
@@ -61,7 +77,7 @@ export async function bankAccountRoutes(app: FastifyInstance) {
         const [row] = await tx
           .insert(bankAccounts)
           .values({
-            walletId: wallet.id,
+            walletId,
             holderName: body.holderName.trim(),
             iban: body.iban,
             country: body.iban.slice(0, 2),
@@ -72,18 +88,14 @@ export async function bankAccountRoutes(app: FastifyInstance) {
         if (!row) throw new Error('bank account insert returned no row')
         return row
       })
-      await emitWalletUpdated(app, owner.id)
       reply.code(201)
       return bankAccountView(created)
     },
   )
 
   registerEndpoint(app, 'walletBankAccountUnactivate', {}, async ({ params }) => {
-    const owner = await findOwner(app.db, params.username)
-    const wallet = await requireCreatedWallet(app.db, owner.id)
-    const updated = await app.db.transaction(async (tx) => {
-      await lockWallet(tx, wallet.id)
-      const account = await accountOf(tx, wallet.id, params.bankId)
+    const updated = await changeBankAccounts(app, params.username, async (tx, walletId) => {
+      const account = await accountOf(tx, walletId, params.bankId)
       const [row] = await tx
         .update(bankAccounts)
         .set({ active: false, isDefault: false })
@@ -94,36 +106,26 @@ export async function bankAccountRoutes(app: FastifyInstance) {
         const [next] = await tx
           .select({ id: bankAccounts.id })
           .from(bankAccounts)
-          .where(
-            and(
-              eq(bankAccounts.walletId, wallet.id),
-              eq(bankAccounts.active, true),
-              ne(bankAccounts.id, account.id),
-            ),
-          )
+          .where(activeBankAccounts(walletId, ne(bankAccounts.id, account.id)))
           .orderBy(desc(bankAccounts.createdAt))
           .limit(1)
         if (next) await tx.update(bankAccounts).set({ isDefault: true }).where(eq(bankAccounts.id, next.id))
       }
       return row ?? account
     })
-    await emitWalletUpdated(app, owner.id)
     return bankAccountView(updated)
   })
 
   registerEndpoint(app, 'walletBankAccountDefault', {}, async ({ params }) => {
-    const owner = await findOwner(app.db, params.username)
-    const wallet = await requireCreatedWallet(app.db, owner.id)
-    const updated = await app.db.transaction(async (tx) => {
-      await lockWallet(tx, wallet.id)
-      const account = await accountOf(tx, wallet.id, params.bankId)
+    const updated = await changeBankAccounts(app, params.username, async (tx, walletId) => {
+      const account = await accountOf(tx, walletId, params.bankId)
       if (!account.active) {
         throw conflict(
           'A deactivated bank account cannot receive payouts',
           formError('', 'bank_account.inactive'),
         )
       }
-      await tx.update(bankAccounts).set({ isDefault: false }).where(eq(bankAccounts.walletId, wallet.id))
+      await tx.update(bankAccounts).set({ isDefault: false }).where(eq(bankAccounts.walletId, walletId))
       const [row] = await tx
         .update(bankAccounts)
         .set({ isDefault: true })
@@ -131,7 +133,6 @@ export async function bankAccountRoutes(app: FastifyInstance) {
         .returning()
       return row ?? account
     })
-    await emitWalletUpdated(app, owner.id)
     return bankAccountView(updated)
   })
 }

@@ -7,7 +7,7 @@ import { bankAccounts, payouts } from '../../db/schema'
 import { ApiError, conflict, formInvalid } from '../../http/api-error'
 import { postLedgerEntry } from './ledger'
 import { payoutView } from './wallet-history'
-import { requireCreatedWallet } from './wallet-repository'
+import { activeBankAccounts, requireCreatedWallet } from './wallet-repository'
 
 /** Visible ASCII only: a key is an opaque token the client made, usually a UUID. */
 const KEY_PATTERN = /^[\x21-\x7e]+$/
@@ -105,9 +105,8 @@ export async function requestPayout(
         .select({ id: bankAccounts.id })
         .from(bankAccounts)
         .where(
-          and(
-            eq(bankAccounts.walletId, wallet.id),
-            eq(bankAccounts.active, true),
+          activeBankAccounts(
+            wallet.id,
             input.body.bankAccountId
               ? eq(bankAccounts.id, input.body.bankAccountId)
               : eq(bankAccounts.isDefault, true),

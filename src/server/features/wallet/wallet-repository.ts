@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { CertificationStatus } from '../../../shared/contract/wallet'
 import { requiredKycKind } from '../../../shared/kyc-rules'
 import type { Executor } from '../../db/client'
-import { kycDocuments, type UserRow, users, type WalletRow, wallets } from '../../db/schema'
+import { bankAccounts, kycDocuments, type UserRow, users, type WalletRow, wallets } from '../../db/schema'
 import { notFound } from '../../http/api-error'
 
 export type WalletOwner = Pick<UserRow, 'id' | 'username' | 'emailVerifiedAt'>
@@ -63,3 +63,8 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Ids in URLs are checked before they reach a uuid column, where junk would be a database error. */
 export const isUuid = (value: string) => UUID_PATTERN.test(value)
+
+/** The condition for a wallet's active bank accounts, narrowed by `more` (payouts only go to these). */
+export function activeBankAccounts(walletId: string, ...more: SQL[]): SQL | undefined {
+  return and(eq(bankAccounts.walletId, walletId), eq(bankAccounts.active, true), ...more)
+}

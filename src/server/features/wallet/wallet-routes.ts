@@ -13,7 +13,7 @@ import { kycRoutes } from './kyc-routes'
 import { ensureWalletRow } from './ledger'
 import { idempotencyKeyOf, requestPayout } from './payouts'
 import { getTransaction, listPayouts, listTransactions } from './wallet-history'
-import { findOwner, findWalletRow, refreshCertification } from './wallet-repository'
+import { activeBankAccounts, findOwner, findWalletRow, refreshCertification } from './wallet-repository'
 import { buildWallet, emitWalletUpdated } from './wallet-serializer'
 
 /** JSON columns keep only what the contract knows, without `undefined` holes. */
@@ -119,7 +119,7 @@ export async function walletRoutes(app: FastifyInstance) {
       ? await app.db
           .select({ id: bankAccounts.id })
           .from(bankAccounts)
-          .where(and(eq(bankAccounts.walletId, wallet.id), eq(bankAccounts.active, true)))
+          .where(activeBankAccounts(wallet.id))
           .limit(1)
       : []
     return {

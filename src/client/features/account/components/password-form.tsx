@@ -4,9 +4,17 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { User } from '../../../../shared/contract/auth'
 import { Password, requiredText } from '../../../../shared/contract/common'
+import { arkResolver } from '../../../lib/forms/ark-resolver'
 import { request } from '../../../lib/http'
 import { notify } from '../../../lib/toast'
-import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../../auth/form-kit'
+import {
+  applyServerErrors,
+  confirmsPassword,
+  FormAlert,
+  FormField,
+  NewPasswordFields,
+  SubmitButton,
+} from '../../auth/form-kit'
 
 interface PasswordValues {
   currentPassword: string
@@ -19,15 +27,7 @@ const PasswordChange = type({
   currentPassword: requiredText(1024),
   plainPassword: Password,
   confirmation: 'string',
-}).narrow((values, ctx) =>
-  values.confirmation === values.plainPassword
-    ? true
-    : ctx.reject({
-        expected: 'the same password',
-        relativePath: ['confirmation'],
-        meta: { rule: 'confirmed' },
-      }),
-)
+}).narrow(confirmsPassword)
 
 /** Changes the password; the server signs out the user's other devices. */
 export function PasswordForm({ user }: { user: User }) {
@@ -66,23 +66,7 @@ export function PasswordForm({ user }: { user: User }) {
         type="password"
         autoComplete="current-password"
       />
-      <FormField
-        form={form}
-        name="plainPassword"
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        hint={
-          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
-        }
-      />
-      <FormField
-        form={form}
-        name="confirmation"
-        label={t`Repeat the new password`}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton pending={pending}>
         <Trans>Change my password</Trans>
       </SubmitButton>

@@ -5,11 +5,12 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { User, UserUpdateBody } from '../../../../shared/contract/auth'
 import { Email } from '../../../../shared/contract/common'
+import { arkResolver } from '../../../lib/forms/ark-resolver'
 import { request } from '../../../lib/http'
 import { sendOrQueue } from '../../../lib/offline/mutation-defaults'
 import { setUser } from '../../../lib/session'
 import { notify } from '../../../lib/toast'
-import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../../auth/form-kit'
+import { applyServerErrors, FormAlert, FormField, SubmitButton } from '../../auth/form-kit'
 
 interface ProfileValues {
   email: string

@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type LoginResponse, RecoveryBody, SigninBody, SignupBody } from '../../../../shared/contract/auth'
+import { arkResolver } from '../../../lib/forms/ark-resolver'
 import { request } from '../../../lib/http'
 import { namedRoutes } from '../../../lib/named-routes'
 import { notify } from '../../../lib/toast'
@@ -15,7 +16,6 @@ import { closeAuthModal } from '../auth-modal-state'
 import {
   apiErrorCode,
   applyServerErrors,
-  arkResolver,
   FormAlert,
   FormField,
   retryAfterSeconds,

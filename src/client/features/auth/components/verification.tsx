@@ -10,11 +10,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { LoginResponse } from '../../../../shared/contract/auth'
 import { Password } from '../../../../shared/contract/common'
+import { arkResolver } from '../../../lib/forms/ark-resolver'
 import { request } from '../../../lib/http'
 import { namedRoutes } from '../../../lib/named-routes'
 import { getSession, setUser } from '../../../lib/session'
 import { openAuthModal } from '../auth-modal-state'
-import { applyServerErrors, arkResolver, FormAlert, FormField, SubmitButton } from '../form-kit'
+import { applyServerErrors, confirmsPassword, FormAlert, NewPasswordFields, SubmitButton } from '../form-kit'
 import { completeSignIn } from '../session-loader'
 
 export function VerifyEmail({ token }: { token: string }) {
@@ -57,14 +58,7 @@ interface ResetValues {
 
 // The confirmation must repeat the password (rule `confirmed`); the token travels hidden.
 const ResetForm = type({ token: 'string', plainPassword: Password, confirmation: 'string' }).narrow(
-  (values, ctx) =>
-    values.confirmation === values.plainPassword
-      ? true
-      : ctx.reject({
-          expected: 'the same password',
-          relativePath: ['confirmation'],
-          meta: { rule: 'confirmed' },
-        }),
+  confirmsPassword,
 )
 
 export function ResetPassword({ token }: { token: string }) {
@@ -101,23 +95,7 @@ export function ResetPassword({ token }: { token: string }) {
           <Trans>Ask for a new link</Trans>
         </button>
       ) : null}
-      <FormField
-        form={form}
-        name="plainPassword"
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        hint={
-          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
-        }
-      />
-      <FormField
-        form={form}
-        name="confirmation"
-        label={t`Repeat the new password`}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton pending={pending}>
         <Trans>Save and sign in</Trans>
       </SubmitButton>

@@ -1,18 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { LoadingStatus } from '../../../components/ui/loading-status'
 import { adminContentQueries } from './admin-queries'
 
 /** Admin tab: messages sent through the contact form, newest first. */
 export function ContactMessagesTab() {
   const { i18n } = useLingui()
   const { data, status } = useQuery(adminContentQueries.messages())
-  if (status === 'pending') {
-    return (
-      <p role="status">
-        <Trans>Loading…</Trans>
-      </p>
-    )
-  }
+  if (status === 'pending') return <LoadingStatus />
   if (status === 'error') {
     return (
       <p role="alert">

@@ -8,6 +8,7 @@ import {
   TRANSLATION_DOMAINS,
   type TranslationDomain,
 } from '../../../../shared/contract/content'
+import { LoadingStatus } from '../../../components/ui/loading-status'
 import { ApiException, request } from '../../../lib/http'
 import { localeNames, locales } from '../../../lib/i18n'
 import { validationMessage } from '../../../lib/validation-messages'
@@ -81,11 +82,7 @@ export function ContentEditorTab() {
           <Trans>New entry</Trans>
         </button>
       </div>
-      {status === 'pending' ? (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
+      {status === 'pending' ? <LoadingStatus /> : null}
       {status === 'error' ? (
         <p role="alert">
           <Trans>The entries could not be loaded.</Trans>

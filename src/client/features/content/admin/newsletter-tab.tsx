@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { LoadingStatus } from '../../../components/ui/loading-status'
 import { request } from '../../../lib/http'
 import { adminContentQueries } from './admin-queries'
 
@@ -44,11 +45,7 @@ export function NewsletterTab() {
           </span>
         ) : null}
       </div>
-      {status === 'pending' ? (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
+      {status === 'pending' ? <LoadingStatus /> : null}
       {data && data.items.length === 0 ? (
         <p className="muted">
           <Trans>No subscribers yet.</Trans>

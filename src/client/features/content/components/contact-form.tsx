@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { ContactBody } from '../../../../shared/contract/content'
+import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
 import { ApiException, request } from '../../../lib/http'
-import { contractResolver, fieldErrors } from '../form-support'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
 
 type ContactValues = Omit<ContactBody, 'captcha'>
 
-const resolver = contractResolver<ContactValues>(async () => {
+const resolver = lazyArkResolver<ContactValues>(async () => {
   const { ContactBody } = await import('../../../../shared/contract/content')
   return ContactBody.omit('captcha')
 })

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
 import { ApiException, request } from '../../../lib/http'
 import { currentLocale } from '../../../lib/i18n'
-import { contractResolver, fieldErrors } from '../form-support'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
 
@@ -11,7 +11,7 @@ interface NewsletterValues {
   email: string
 }
 
-const resolver = contractResolver<NewsletterValues>(async () => {
+const resolver = lazyArkResolver<NewsletterValues>(async () => {
   const { NewsletterBody } = await import('../../../../shared/contract/content')
   return NewsletterBody.pick('email')
 })

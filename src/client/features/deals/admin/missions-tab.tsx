@@ -7,6 +7,7 @@ import { formatMoney } from '../../../../shared/format'
 import { formatDate } from '../../../../shared/format-date'
 import { request } from '../../../lib/http'
 import { notify } from '../../../lib/toast'
+import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
 
@@ -143,13 +144,7 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
   return (
     <form className="form admin-form" onSubmit={submit}>
       <h3>{mission ? t`Mission ${mission.code}` : t`New mission`}</h3>
-      {errors.length > 0 ? (
-        <ul className="error-message" role="alert">
-          {errors.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorLines lines={errors} />
       {select(
         'providerId',
         t`Provider`,
@@ -177,22 +172,8 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
         t`Status`,
         (['draft', 'published', 'closed'] as const).map((value) => ({ value, label: labels.status[value] })),
       )}
-      <label className="field">
-        <Trans>Thumbnail (image)</Trans>
-        <input
-          type="file"
-          accept="image/*"
-          onChange={(event) => setThumbnail(event.target.files?.[0] ?? null)}
-        />
-      </label>
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button">
-          <Trans>Save</Trans>
-        </button>
-      </div>
+      <ImageField label={<Trans>Thumbnail (image)</Trans>} onFile={setThumbnail} />
+      <FormActions onCancel={onDone} />
     </form>
   )
 }

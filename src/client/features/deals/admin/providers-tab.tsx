@@ -6,6 +6,7 @@ import { WIDGET_THEMES } from '../../../../shared/deal-values'
 import { request } from '../../../lib/http'
 import { mediaUrl } from '../../../lib/media'
 import { notify } from '../../../lib/toast'
+import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
 
@@ -43,13 +44,7 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
   return (
     <form className="form admin-form" onSubmit={submit}>
       <h3>{provider ? t`Provider ${provider.name}` : t`New provider`}</h3>
-      {errors.length > 0 ? (
-        <ul className="error-message" role="alert">
-          {errors.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ErrorLines lines={errors} />
       <label className="field">
         <Trans>Name</Trans>
         <input value={values.name} onChange={set('name')} required />
@@ -72,18 +67,8 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
           ))}
         </select>
       </label>
-      <label className="field">
-        <Trans>Logo (image)</Trans>
-        <input type="file" accept="image/*" onChange={(event) => setLogo(event.target.files?.[0] ?? null)} />
-      </label>
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button">
-          <Trans>Save</Trans>
-        </button>
-      </div>
+      <ImageField label={<Trans>Logo (image)</Trans>} onFile={setLogo} />
+      <FormActions onCancel={onDone} />
     </form>
   )
 }

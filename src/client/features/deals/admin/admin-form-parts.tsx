@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
+
+/** The lines of a refused save, at the top of an admin form. */
+export function ErrorLines({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null
+  return (
+    <ul className="error-message" role="alert">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  )
+}
+
+/** An image picker: the chosen file, or null when the choice is cleared. */
+export function ImageField({ label, onFile }: { label: ReactNode; onFile: (file: File | null) => void }) {
+  return (
+    <label className="field">
+      {label}
+      <input type="file" accept="image/*" onChange={(event) => onFile(event.target.files?.[0] ?? null)} />
+    </label>
+  )
+}
+
+/** Cancel and Save, at the foot of an admin form. */
+export function FormActions({ onCancel }: { onCancel: () => void }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="button button-ghost" onClick={onCancel}>
+        <Trans>Cancel</Trans>
+      </button>
+      <button type="submit" className="button">
+        <Trans>Save</Trans>
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+/**
+ * The react-hook-form side of contract validation, shared by every form: field errors from a
+ * FormErrorTree, and a resolver whose schema, arktype and error mapping load on the first validation.
+ * Nothing here imports arktype at load time, so the public site's forms keep it out of their chunk.
+ */
+import type { ArkErrors } from 'arktype'
+import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form'
+import type { FormErrorTree } from '../../../shared/contract/errors'
+
+/** What an arktype schema gives back: the value, or errors the contract can turn into a tree. */
+export type Validator = (value: unknown) => unknown
+
+/** The first error of each top-level field, its translation key as the message (`validation.email`). */
+export function fieldErrors<T extends FieldValues>(tree: FormErrorTree): FieldErrors<T> {
+  const errors: Record<string, { type: string; message: string }> = {}
+  for (const [field, node] of Object.entries(tree.children ?? {})) {
+    const key = node.errors?.[0] ?? Object.values(node.children ?? {})[0]?.errors?.[0]
+    if (key) errors[field] = { type: key, message: key }
+  }
+  return errors as FieldErrors<T>
+}
+
+/** Empty optional inputs are left out rather than sent as '' (which a pattern would refuse). */
+function withoutEmpty(values: FieldValues, optional: readonly string[]): FieldValues {
+  const copy: FieldValues = { ...values }
+  for (const key of optional) if (copy[key] === '' || copy[key] === undefined) delete copy[key]
+  return copy
+}
+
+/** What validation needs besides the schema: arktype's error class and the contract's error mapping. */
+export interface ArkTools {
+  errors: typeof ArkErrors
+  formErrorsFromArk: (errors: ArkErrors) => FormErrorTree
+}
+
+/** Validates `values` with `validate` and answers as a react-hook-form resolver does. */
+export function resolveWith<T extends FieldValues>(
+  validate: Validator,
+  tools: ArkTools,
+  values: FieldValues,
+  optional: readonly string[],
+): ResolverResult<T> {
+  const result = validate(withoutEmpty(values, optional))
+  if (!(result instanceof tools.errors)) return { values: result as T, errors: {} }
+  return { values: {}, errors: fieldErrors<T>(tools.formErrorsFromArk(result)) }
+}
+
+/**
+ * A resolver over a contract schema that `load` gives: the schema module (and arktype with it) is
+ * loaded on the first validation, so a page with a form pays for it only once the user submits.
+ */
+export function lazyArkResolver<T extends FieldValues>(
+  load: () => Promise<Validator>,
+  optional: readonly string[] = [],
+): Resolver<T> {
+  return async (values) => {
+    const [validate, { type }, { formErrorsFromArk }] = await Promise.all([
+      load(),
+      import('arktype'),
+      import('../../../shared/contract/errors'),
+    ])
+    return resolveWith<T>(validate, { errors: type.errors, formErrorsFromArk }, values, optional)
+  }
+}
