@@ -16,6 +16,8 @@ import {
  * directory, so it can stop it (the worker's own fetches then fail too, unlike `setOffline`) and
  * start it again on the same data.
  */
+import { chromiumArgs, stopServer, waitUntilReady } from './built-server'
+
 const port = Number(process.env.E2E_OFFLINE_PORT ?? 4371)
 const base = `http://127.0.0.1:${port}`
 const dist = process.env.E2E_DIST ?? 'dist'
@@ -55,36 +57,20 @@ function startServer(): ChildProcess {
   })
 }
 
-async function waitUntilReady(): Promise<void> {
-  // 120 s in 100 ms steps (a loaded CI box): a cold start migrates and seeds the embedded database.
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not become ready')
-}
-
-async function stopServer(): Promise<void> {
+async function stopCurrentServer(): Promise<void> {
   const running = server
   server = null
-  if (!running || running.exitCode !== null) return
-  const exited = new Promise((resolve) => running.once('exit', resolve))
-  running.kill('SIGTERM')
-  await exited
+  await stopServer(running)
 }
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'streamdeals-offline-'))
   server = startServer()
-  await waitUntilReady()
+  await waitUntilReady(base)
 })
 
 test.afterAll(async () => {
-  await stopServer()
+  await stopCurrentServer()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -201,14 +187,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     baseURL: base,
-    args: [
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   })
   // Signed in once, as the login form would leave it; the marker keeps a later logout signed out.
   await context.addInitScript(
@@ -264,7 +243,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   // Warm online reloads, then the same offline (server stopped), 7 each.
   const online: number[] = []
   for (let run = 0; run < 7; run++) online.push(await timedReload(page))
-  await stopServer()
+  await stopCurrentServer()
   const offline: number[] = []
   for (let run = 0; run < 7; run++) offline.push(await timedReload(page))
   await expect(page.getByTestId('offline-status')).toContainText('Offline')
@@ -310,7 +289,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
     if (request.method() !== 'GET' && path.startsWith('/api/')) sent.push(`${request.method()} ${path}`)
   })
   server = startServer()
-  await waitUntilReady()
+  await waitUntilReady(base)
   await expect(page.getByTestId('offline-status')).toHaveCount(0, { timeout: 15_000 })
   const deals = await (
     await api.get(`/api/deals/user/${streamer.username}/missions?state=inprogress`, {
@@ -366,7 +345,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   )
 
   // Log out while offline; the next user sees nothing of the first one.
-  await stopServer()
+  await stopCurrentServer()
   await page.goto('/dashboard/deal')
   await page.locator('.desktop-nav').getByRole('link', { name: 'Log out' }).click()
   await expect(page).toHaveURL(`${base}/`)
@@ -397,7 +376,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   const afterLogout = await cachedUrls(page)
   expect(afterLogout.media ?? []).toEqual([])
   server = startServer()
-  await waitUntilReady()
+  await waitUntilReady(base)
   const next = await signUp(api, 'nextuser')
   await page.locator('.desktop-nav').getByRole('button', { name: 'Log in', exact: true }).click()
   const login = page.getByRole('dialog')

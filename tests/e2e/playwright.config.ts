@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs } from './built-server'
 
 // One run directory shared by the runner and its workers (they inherit the environment): the server's
 // data, and the mails the local SMTP server receives.
@@ -29,15 +30,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      // Without these, Chromium keeps dialling Google's hosts, which this closed network refuses.
-      args: [
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

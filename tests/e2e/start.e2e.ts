@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { stopServer, waitUntilReady } from './built-server'
 
 // What `npm start` serves, checked on the built server itself (its own port and data directory),
 // including a restart on the same DATA_DIR.
@@ -27,29 +28,11 @@ function startServer(dataDir: string): ChildProcess {
   })
 }
 
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error('server did not become ready')
-}
-
-async function stopServer(server: ChildProcess) {
-  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  return exited
-}
-
 test('the built server serves the app, the API and health, and keeps its data across a restart', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'streamdeals-start-'))
   let server = startServer(dataDir)
   try {
-    await waitUntilReady()
+    await waitUntilReady(base)
 
     const home = await fetch(`${base}/`)
     expect(home.status).toBe(200)
@@ -85,7 +68,7 @@ test('the built server serves the app, the API and health, and keeps its data ac
 
     expect(await stopServer(server)).toBe(0)
     server = startServer(dataDir)
-    await waitUntilReady()
+    await waitUntilReady(base)
     const again = await (await fetch(`${base}/api/deals/missions`)).json()
     expect(again.items.map((mission: { code: string }) => mission.code)).toEqual(
       missions.items.map((mission: { code: string }) => mission.code),

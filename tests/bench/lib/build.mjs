@@ -1,6 +1,6 @@
 /**
  * Builds the app for benchmarking into its own folder (never dist/, which `npm run build` and other
- * checks own): the client with Vite, the server bundle with esbuild, the migrations beside it, and the
+ * checks own): the client and its server-render bundle with Vite, the server bundle with esbuild, the migrations beside it, and the
  * bench's own TypeScript entry points (database preparation, the fan-out server).
  */
 import { spawnSync } from 'node:child_process'
@@ -31,8 +31,21 @@ export async function bundleEntry(entry, outfile) {
 }
 
 export async function buildForBench(outDir, { skipClient = false } = {}) {
-  if (!skipClient)
+  if (!skipClient) {
     run('npx', ['vite', 'build', '--outDir', join(outDir, 'client'), '--emptyOutDir', '--logLevel', 'warn'])
+    // The server-render bundle beside the client, where the server looks for it: without it the public
+    // pages fall back to the bare shell and Lighthouse would measure a page nobody is served.
+    run('npx', [
+      'vite',
+      'build',
+      '--ssr',
+      'src/client/entry-server.tsx',
+      '--outDir',
+      join(outDir, 'ssr'),
+      '--logLevel',
+      'warn',
+    ])
+  }
   const server = join(outDir, 'server')
   await bundleEntry(join(root, 'src/server/index.ts'), join(server, 'index.js'))
   await bundleEntry(join(import.meta.dirname, '..', 'prepare-db.ts'), join(server, 'prepare-db.js'))

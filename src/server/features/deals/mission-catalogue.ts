@@ -13,6 +13,8 @@ const CATALOGUE_TTL_MS = 2000
 interface Entry {
   expiresAt: number
   missions: Promise<Mission[]>
+  /** The unfiltered list response, serialised once per entry: 50 missions are ~50 KB of JSON. */
+  body?: Promise<string>
 }
 
 const cataloguesByDatabase = new WeakMap<object, Map<SupportedLocale, Entry>>()
@@ -40,6 +42,24 @@ export function cachedPublishedMissions(
     if (catalogue.get(locale) === entry) catalogue.delete(locale)
   })
   return entry.missions
+}
+
+/**
+ * The whole catalogue as the JSON body of `GET /api/deals/missions` (`{ items, total }`), serialised
+ * once per cache entry instead of once per request.
+ */
+export function cachedCatalogueBody(
+  db: Executor,
+  locale: SupportedLocale,
+  now = Date.now(),
+): Promise<string> {
+  const missions = cachedPublishedMissions(db, locale, now)
+  const entry = cataloguesByDatabase.get(db)?.get(locale)
+  if (!entry || entry.missions !== missions) {
+    return missions.then((items) => JSON.stringify({ items, total: items.length }))
+  }
+  entry.body ??= missions.then((items) => JSON.stringify({ items, total: items.length }))
+  return entry.body
 }
 
 /** Forgets the cached catalogue of a database (after an admin edit, so the editor sees it at once). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../http/api-error'
 import { requestLocale } from '../../http/locale'
 import { registerEndpoint } from '../../http/register-endpoint'
-import { cachedPublishedMissions, missionCodesTakenBy } from './mission-catalogue'
+import { cachedCatalogueBody, cachedPublishedMissions, missionCodesTakenBy } from './mission-catalogue'
 import { findVisibleMission } from './missions-repository'
 
 const MissionListQuery = type({
@@ -12,14 +12,23 @@ const MissionListQuery = type({
 })
 
 export async function missionRoutes(app: FastifyInstance) {
-  registerEndpoint(app, 'missions', { query: MissionListQuery }, async ({ query, request, session }) => {
-    const exclude = query.exclude_current_user === '1' || query.exclude_current_user === 'true'
-    const published = await cachedPublishedMissions(app.db, requestLocale(request))
-    // The user's own deals are read fresh: a mission just taken must leave their list at once.
-    const taken = exclude && session ? await missionCodesTakenBy(app.db, session.user.id) : undefined
-    const items = taken ? published.filter((mission) => !taken.has(mission.code)) : published
-    return { items, total: items.length }
-  })
+  registerEndpoint(
+    app,
+    'missions',
+    { query: MissionListQuery },
+    async ({ query, request, reply, session }) => {
+      const exclude = query.exclude_current_user === '1' || query.exclude_current_user === 'true'
+      const locale = requestLocale(request)
+      if (!exclude || !session) {
+        return reply.type('application/json; charset=utf-8').send(await cachedCatalogueBody(app.db, locale))
+      }
+      const published = await cachedPublishedMissions(app.db, locale)
+      // The user's own deals are read fresh: a mission just taken must leave their list at once.
+      const taken = await missionCodesTakenBy(app.db, session.user.id)
+      const items = published.filter((mission) => !taken.has(mission.code))
+      return { items, total: items.length }
+    },
+  )
 
   registerEndpoint(
     app,
