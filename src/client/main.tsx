@@ -17,6 +17,10 @@ import { createAppRouter } from './lib/router'
 import { scrollToTopOnNavigation } from './lib/scroll'
 import { reloadSession, sessionStorageKeys } from './lib/session'
 import './styles.css'
+// Layout styles ship with the first stylesheet, linked in the server-rendered <head>: loaded with the
+// layout's route chunk instead, the header would render unstyled first and then jump (CLS 0.38).
+import './components/layout/site-header.css'
+import './lib/offline/offline-status.css'
 
 // The only module that starts things: everything else is imported without side effects.
 const queryClient = createQueryClient()

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import compress from '@fastify/compress'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config'
@@ -72,6 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => mailer.close())
 
   await app.register(errorsPlugin)
+  // Brotli/gzip for every text response (HTML, JS, CSS, JSON) when the client asks for it: the first
+  // route's 377 KB of JavaScript is 120 KB gzip, the difference between ~2 s and ~0.6 s on a mobile link.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(securityPlugin, { config })
   await app.register(multipart, {
     attachFieldsToBody: true,

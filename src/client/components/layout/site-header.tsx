@@ -10,7 +10,6 @@ import { LogoMark } from '../ui/logo'
 import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
 import { LanguageSwitcher } from './language-switcher'
-import './site-header.css'
 
 function SignedOutActions() {
   return (

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { describeOfflineMutation } from './mutation-defaults'
-import './offline-status.css'
 
 /** Whether the app believes it can reach the server (see reachability.ts). */
 export function useOnline(): boolean {
