@@ -20,6 +20,15 @@ export interface Config {
   twitch: { clientId: string; clientSecret: string; urls: { oauth: string; api: string } } | undefined
   stripePublicKey: string | undefined
   minPayoutCents: number
+  /** Hours an earning stays pending before a payout may draw on it (affiliate-style fraud hold). */
+  earningsHoldHours: number
+  /**
+   * Which proxies may name the client address in `X-Forwarded-For`: false (none, the default), a hop
+   * count, or a list of addresses/CIDR ranges. Passed to Fastify's `trustProxy`.
+   */
+  trustProxy: false | number | string[]
+  /** Days invalid click events and aggregated denied-call audit rows are kept before pruning. */
+  retentionDays: number
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Extra origins allowed by CORS and the WebSocket origin check, besides PUBLIC_URL's own. */
   corsOrigins: string[]
@@ -105,6 +114,31 @@ function adminFrom(env: Env): Config['admin'] {
   return { username, email, password }
 }
 
+/** TRUST_PROXY: unset/0/false = trust no proxy; a hop count; or a comma list of addresses and CIDRs. */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = text(env, 'TRUST_PROXY')
+  if (raw === undefined || ['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw)
+    if (hops > 10) throw new ConfigError('TRUST_PROXY', `hop count must be at most 10, got ${hops}`)
+    return hops
+  }
+  // `true` (trust every hop) would let any client pick its own address: refuse it rather than guess.
+  if (['true', 'on', 'yes', '1'].includes(raw.toLowerCase())) {
+    throw new ConfigError('TRUST_PROXY', 'must be a hop count or a list of proxy addresses, not "true"')
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+      throw new ConfigError('TRUST_PROXY', `must be a hop count or addresses/CIDR ranges, got "${entry}"`)
+    }
+  }
+  return entries
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 3000, 0, 65_535)
   const host = text(env, 'HOST') ?? '0.0.0.0'
@@ -164,6 +198,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     stripePublicKey: text(env, 'VITE_STRIPE_PUBLIC_KEY'),
     // 1000 cents = 10.00 EUR: below that, bank transfer fees eat the payout.
     minPayoutCents: integer(env, 'MIN_PAYOUT_CENTS', 1000, 1, 100_000_000),
+    // 72 h: long enough to spot bought clicks and reverse them before they can leave as a payout.
+    earningsHoldHours: integer(env, 'EARNINGS_HOLD_HOURS', 72, 0, 24 * 365),
+    trustProxy: trustProxy(env),
+    // 30 days: long enough to investigate a complaint, short enough that attack traffic cannot pile up.
+    retentionDays: integer(env, 'RETENTION_DAYS', 30, 1, 3650),
     logLevel: logLevel as Config['logLevel'],
     corsOrigins,
     clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),

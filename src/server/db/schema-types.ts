@@ -21,7 +21,7 @@ export const rewardModels = ['cpc', 'fixed'] as const
 export const missionStatuses = ['draft', 'published', 'closed'] as const
 export const walletKinds = ['person', 'business'] as const
 export const certificationStatuses = ['none', 'pending', 'verified', 'rejected'] as const
-export const ledgerKinds = ['earning', 'payout', 'payout_reversal', 'adjustment'] as const
+export const ledgerKinds = ['earning', 'earning_reversal', 'payout', 'payout_reversal', 'adjustment'] as const
 export const payoutStatuses = ['pending', 'paid', 'failed'] as const
 export const kycStatuses = ['pending', 'verified', 'rejected'] as const
 

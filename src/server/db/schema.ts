@@ -100,7 +100,7 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_ip_created_idx').on(t.ip, t.createdAt)],
 )
 
 export const oneTimeTokens = pgTable(
@@ -207,6 +207,10 @@ export const deals = pgTable(
     updatedAt: updatedAt(),
     finishedAt: moment('finished_at'),
     stoppedAt: moment('stopped_at'),
+    // Set when the deal's clicks look bought (a burst far above its normal rate): an admin reviews it
+    // and may reject its pending earnings before they become available.
+    flaggedAt: moment('flagged_at'),
+    flagReason: text('flag_reason'),
   },
   (t) => [
     unique('deals_user_mission_unique').on(t.userId, t.missionId),
@@ -219,6 +223,8 @@ export const dealEvents = pgTable(
   'deal_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Writing order: events of one transaction share created_at, so lists sort by this sequence.
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     dealId: uuid('deal_id')
       .notNull()
       .references(() => deals.id, { onDelete: 'cascade' }),
@@ -226,12 +232,20 @@ export const dealEvents = pgTable(
     valid: boolean('valid').notNull().default(true),
     reason: text('reason'),
     visitorHash: text('visitor_hash'),
+    // Keyed by the address alone (not the deal): caps valid clicks per address per day across deals.
+    addressHash: text('address_hash'),
     amountCents: cents('amount_cents'),
+    // Repeated invalid clicks of one visitor are counted on one row rather than stored one row each.
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: moment('last_seen_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
     index('deal_events_deal_created_idx').on(t.dealId, t.createdAt),
+    index('deal_events_deal_seq_idx').on(t.dealId, t.seq),
     index('deal_events_deal_visitor_created_idx').on(t.dealId, t.visitorHash, t.createdAt),
+    index('deal_events_address_created_idx').on(t.addressHash, t.createdAt),
+    index('deal_events_invalid_last_seen_idx').on(t.lastSeenAt).where(sql`not ${t.valid}`),
     oneOf('deal_events_type_check', t.type, dealEventTypes),
   ],
 )
@@ -255,11 +269,15 @@ export const wallets = pgTable(
     // Cached sum of the ledger, written in the same transaction as each entry; the CHECK makes the
     // database itself refuse any payout that would overdraw, whatever the concurrency.
     balanceCents: cents('balance_cents').notNull().default(0),
+    // The part of the balance still on hold (earnings younger than EARNINGS_HOLD_HOURS): payouts may
+    // only draw on balance - held, and the CHECKs keep that true whatever the concurrency.
+    heldCents: cents('held_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('wallets_balance_check', sql`${t.balanceCents} >= 0`),
+    check('wallets_held_check', sql`${t.heldCents} >= 0 and ${t.heldCents} <= ${t.balanceCents}`),
     oneOf('wallets_kind_check', t.kind, walletKinds),
     oneOf('wallets_certification_status_check', t.certificationStatus, certificationStatuses),
   ],
@@ -312,6 +330,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Writing order (entries of one transaction share created_at).
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     walletId: uuid('wallet_id')
       .notNull()
       .references(() => wallets.id, { onDelete: 'cascade' }),
@@ -320,10 +340,19 @@ export const ledgerEntries = pgTable(
     dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     payoutId: uuid('payout_id').references(() => payouts.id, { onDelete: 'set null' }),
     description: text('description').notNull().default(''),
+    // Earnings are held until available_at (null: available at once, e.g. an admin's adjustment).
+    availableAt: moment('available_at'),
+    // True while the entry's amount is counted in wallets.held_cents; cleared on release or rejection.
+    held: boolean('held').notNull().default(false),
+    rejectedAt: moment('rejected_at'),
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     index('ledger_entries_wallet_created_idx').on(t.walletId, t.createdAt),
+    index('ledger_entries_wallet_seq_idx').on(t.walletId, t.seq),
+    index('ledger_entries_held_idx').on(t.walletId, t.availableAt).where(sql`${t.held}`),
+    index('ledger_entries_deal_idx').on(t.dealId),
     oneOf('ledger_entries_kind_check', t.kind, ledgerKinds),
   ],
 )
@@ -413,9 +442,15 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     target: text('target').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    // Denied calls are aggregated: one row per actor, action and target per hour, counted here.
+    occurrences: integer('occurrences').notNull().default(1),
+    lastSeenAt: moment('last_seen_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_target_idx').on(t.action, t.target, t.lastSeenAt),
+  ],
 )
 
 export type UserRow = typeof users.$inferSelect

@@ -7,6 +7,7 @@ export function TransactionsList({ transactions }: { transactions: readonly Tran
   const { t } = useLingui()
   const kinds: Record<Transaction['kind'], string> = {
     earning: t`Earning`,
+    earning_reversal: t`Earning rejected`,
     payout: t`Payout`,
     payout_reversal: t`Payout reversed`,
     adjustment: t`Adjustment`,
