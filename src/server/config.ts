@@ -132,7 +132,10 @@ function trustProxy(env: Env): Config['trustProxy'] {
     .map((entry) => entry.trim())
     .filter(Boolean)
   for (const entry of entries) {
-    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry)) {
+    if (
+      !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(entry) &&
+      !['loopback', 'linklocal', 'uniquelocal'].includes(entry)
+    ) {
       throw new ConfigError('TRUST_PROXY', `must be a hop count or addresses/CIDR ranges, got "${entry}"`)
     }
   }

@@ -115,6 +115,7 @@ export const endpoints = define({
   adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
   adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
   adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },
+  adminNewsletterExport: { method: 'GET', path: '/api/admin/newsletter/export', access: 'admin' },
   adminContactMessages: { method: 'GET', path: '/api/admin/contact', access: 'admin' },
   adminAudit: { method: 'GET', path: '/api/admin/audit', access: 'admin' },
 })

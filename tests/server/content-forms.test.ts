@@ -119,7 +119,7 @@ test('the subscribers export is CSV, defuses formulas and is audited', async () 
   })
   const admin = await createTestUser(harness.app, { admin: true })
   const csv = await harness.app.inject({
-    url: '/api/admin/newsletter',
+    url: '/api/admin/newsletter/export',
     headers: { ...bearer(admin), accept: 'text/csv' },
   })
   expect(csv.headers['content-type']).toContain('text/csv')

@@ -1,4 +1,5 @@
 import { FetchError, ofetch } from 'ofetch'
+import type { AnswerOf, BodyInputOf, QueryInputOf } from '../../shared/contract/api'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '../../shared/contract/errors'
 import { type EndpointName, type EndpointParams, endpoint, endpoints } from '../../shared/endpoints'
 import { currentLocale } from './i18n'
@@ -114,6 +115,38 @@ export async function request<T, N extends EndpointName = EndpointName>(
     }
     throw error
   }
+}
+
+/** Path parameters are required exactly when the endpoint's path has placeholders. */
+type ParamsOption<N extends EndpointName> = keyof EndpointParams<N> extends never
+  ? { params?: undefined }
+  : { params: EndpointParams<N> }
+
+/** A body is required exactly when the endpoint's row has one. */
+type BodyOption<N extends EndpointName> =
+  BodyInputOf<N> extends undefined ? { body?: undefined } : { body: BodyInputOf<N> }
+
+export type CallOptions<N extends EndpointName> = ParamsOption<N> &
+  BodyOption<N> & {
+    query?: QueryInputOf<N>
+    headers?: Record<string, string>
+    signal?: AbortSignal
+    expectedStatuses?: readonly number[]
+  }
+
+/**
+ * Calls a named endpoint with the params, query and body its row declares, and answers the row's
+ * response type: no call site restates what the contract already says.
+ */
+export function api<N extends EndpointName>(
+  name: N,
+  ...[options]: keyof EndpointParams<N> extends never
+    ? BodyInputOf<N> extends undefined
+      ? [options?: CallOptions<N>]
+      : [options: CallOptions<N>]
+    : [options: CallOptions<N>]
+): Promise<AnswerOf<N>> {
+  return request<AnswerOf<N>, N>(name, (options ?? {}) as RequestOptions<N>)
 }
 
 /**

@@ -1,5 +1,14 @@
 import { type } from 'arktype'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import {
+  type AnswerOf,
+  type BodyOf,
+  endpointSchemas,
+  type ParamsOf,
+  type QueryOf,
+  type TypedEndpointName,
+} from '../../shared/contract/api'
+import type { EndpointSchemas } from '../../shared/contract/endpoint-schema'
 import { formErrorsFromArk } from '../../shared/contract/errors'
 import {
   type EndpointName,
@@ -25,8 +34,8 @@ export interface AuthenticatedSession {
 /** Route parameters as the server receives them: always strings. */
 export type ServerParams<N extends EndpointName> = { [K in keyof EndpointParams<N>]: string }
 
-export interface EndpointContext<N extends EndpointName, B, Q> {
-  params: ServerParams<N>
+export interface EndpointContext<N extends EndpointName, B, Q, P = ServerParams<N>> {
+  params: P
   body: B
   query: Q
   files: Record<string, UploadedFile>
@@ -141,6 +150,45 @@ function wantsPut(request: FastifyRequest): boolean {
   return typeof value === 'string' && value.toLowerCase() === 'put'
 }
 
+/** Mounts a named endpoint's runner on its method and path, POST twins with `_method=put` included. */
+function mount(
+  app: FastifyInstance,
+  name: EndpointName,
+  route: EndpointOptions<unknown, unknown>['route'],
+  run: Runner,
+): void {
+  const definition = endpoints[name]
+  const method: HttpMethod = definition.method
+  const url = routePath(name)
+  if (method === 'PUT') app.putRunners.set(definition.path, run)
+  const dispatch: Runner =
+    method === 'POST' && pathsWithPut.has(definition.path)
+      ? (request, reply) => {
+          const put = app.putRunners.get(definition.path)
+          return wantsPut(request) && put ? put(request, reply) : run(request, reply)
+        }
+      : run
+  app.route({ method, url, ...route, handler: dispatch })
+}
+
+/** Checks access and parameters, splits uploads apart and validates the query and body. */
+function admit(
+  name: EndpointName,
+  schemas: { params?: Schema<unknown>; query?: Schema<unknown>; body?: Schema<unknown> },
+  request: FastifyRequest,
+) {
+  checkParams(request.params)
+  checkAccess(name, request.session, request.params as object)
+  const { fields, files } = splitMultipartBody(request.body)
+  rejectNul({ params: request.params, query: request.query, body: fields })
+  return {
+    params: validate(schemas.params, request.params, {}),
+    body: validate(schemas.body, fields, undefined),
+    query: validate(schemas.query, request.query, {}),
+    files,
+  }
+}
+
 /**
  * Registers the route of a named endpoint: method and path come from the shared table, access is
  * enforced from its `access` column, params/query/body are validated with the contract's arktype
@@ -152,35 +200,52 @@ export function registerEndpoint<N extends EndpointName, B = undefined, Q = Reco
   options: EndpointOptions<B, Q>,
   handler: (context: EndpointContext<N, B, Q>) => Promise<unknown>,
 ): void {
-  const definition = endpoints[name]
-  const run: Runner = async (request, reply) => {
-    checkParams(request.params)
-    checkAccess(name, request.session, request.params as object)
-    const { fields, files } = splitMultipartBody(request.body)
-    rejectNul({ params: request.params, query: request.query, body: fields })
-    const body = validate(options.body, fields, undefined as B)
-    const query = validate(options.query, request.query, {} as Q)
+  mount(app, name, options.route, async (request, reply) => {
+    const { body, query, files } = admit(name, options, request)
     return handler({
       params: request.params as ServerParams<N>,
-      body,
-      query,
+      body: body as B,
+      query: query as Q,
       files,
       session: request.session,
       request,
       reply,
     })
-  }
-  const method: HttpMethod = definition.method
-  const url = routePath(name)
-  if (method === 'PUT') app.putRunners.set(definition.path, run)
-  const dispatch: Runner =
-    method === 'POST' && pathsWithPut.has(definition.path)
-      ? (request, reply) => {
-          const put = app.putRunners.get(definition.path)
-          return wantsPut(request) && put ? put(request, reply) : run(request, reply)
-        }
-      : run
-  app.route({ method, url, ...options.route, handler: dispatch })
+  })
+}
+
+/** Path parameters: the row's params schema output, or else each placeholder as a string. */
+export type RouteParams<N extends TypedEndpointName> =
+  ParamsOf<N> extends undefined ? ServerParams<N> : ParamsOf<N>
+
+/** What a handler answers: the row's response type, or the reply itself for files (PDF, CSV). */
+export type HandlerAnswer<N extends TypedEndpointName> = AnswerOf<N> extends Blob ? FastifyReply : AnswerOf<N>
+
+/**
+ * Registers a named endpoint from its row alone: the contract's schemas validate what comes in, and
+ * TypeScript holds the handler to the row's answer type. The row's success status (201, 202) is set
+ * before the handler runs.
+ */
+export function registerRoute<N extends TypedEndpointName>(
+  app: FastifyInstance,
+  name: N,
+  handler: (context: EndpointContext<N, BodyOf<N>, QueryOf<N>, RouteParams<N>>) => Promise<HandlerAnswer<N>>,
+  options: { route?: EndpointOptions<unknown, unknown>['route'] } = {},
+): void {
+  const schemas: EndpointSchemas = endpointSchemas[name]
+  mount(app, name, options.route, async (request, reply) => {
+    const { params, body, query, files } = admit(name, schemas, request)
+    if (schemas.status) reply.code(schemas.status)
+    return handler({
+      params: params as RouteParams<N>,
+      body: body as BodyOf<N>,
+      query: query as QueryOf<N>,
+      files,
+      session: request.session,
+      request,
+      reply,
+    })
+  })
 }
 
 /**

@@ -1,7 +1,8 @@
 /** FAQ, terms and home content, contact messages, newsletter and mission selections (DESIGN §3). */
 import { type } from 'arktype'
-import { Captcha, Email, IsoDateTime, Locale, requiredText } from './common'
+import { Captcha, Email, IsoDateTime, Locale, listOf, requiredText } from './common'
 import { Mission } from './deals'
+import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
 export const TRANSLATION_DOMAINS = ['faq', 'terms', 'home'] as const
 export const TranslationDomain = type.enumerated(...TRANSLATION_DOMAINS)
@@ -24,10 +25,6 @@ export const TranslationResponse = type({
   items: ContentEntry.array(),
 })
 export type TranslationResponse = typeof TranslationResponse.infer
-
-/** The path segment is a free string: an unknown locale falls back to English instead of failing. */
-export const TranslationParams = type({ domain: TranslationDomain, local: 'string <= 16' })
-export type TranslationParams = typeof TranslationParams.infer
 
 /** 200 for a line, 5000 for a message: a long support request, not a document. */
 const LINE_MAX = 200
@@ -53,6 +50,12 @@ export type NewsletterTokenBody = typeof NewsletterTokenBody.infer
 /** A named list of missions, e.g. `featured` on the home page. */
 export const Selection = type({ id: 'string', title: 'string', items: Mission.array() })
 export type Selection = typeof Selection.infer
+
+/** `?locale=` asks for the missions' texts in that locale (the Accept-Language header otherwise). */
+export const SelectionQuery = type({ '+': 'delete', 'locale?': 'string <= 10' })
+
+export const ContactAnswer = type({ id: 'string' })
+export const NewsletterAnswer = type({ status: "'pending' | 'confirmed' | 'unsubscribed'" })
 
 /** A content entry as admins see it: one row of one locale, with its id for updates. */
 export const AdminContentEntry = ContentEntry.and({ id: 'string', domain: TranslationDomain, locale: Locale })
@@ -102,3 +105,52 @@ export const ContactMessage = type({
   createdAt: IsoDateTime,
 })
 export type ContactMessage = typeof ContactMessage.infer
+
+/** The content feature's rows of the endpoint table (see endpoints.ts for method, path and access). */
+export const contentEndpoints = {
+  translation: {
+    summary: 'FAQ, terms or home page entries in a locale, English filling any missing entry',
+    response: TranslationResponse,
+  },
+  selection: {
+    summary: 'A named selection of published missions, e.g. the home page’s featured ones',
+    query: SelectionQuery,
+    response: Selection,
+  },
+  contact: {
+    summary: 'Sends a message to the support team',
+    body: ContactBody,
+    response: ContactAnswer,
+    status: 201,
+  },
+  newsletterSubscribe: {
+    summary: 'Asks for the newsletter: a confirmation link is mailed (double opt-in)',
+    body: NewsletterBody,
+    response: NewsletterAnswer,
+    status: 202,
+  },
+  newsletterToken: {
+    summary: 'Confirms a newsletter subscription, or unsubscribes, with the token of the mailed link',
+    body: NewsletterTokenBody,
+    response: NewsletterAnswer,
+  },
+  adminContent: {
+    summary: 'Every content entry, filtered by domain and locale',
+    query: AdminContentQuery,
+    response: listOf(AdminContentEntry),
+  },
+  adminContentUpdate: {
+    summary: 'Updates a content entry, or creates one when the id is `new`',
+    body: AdminContentBody,
+    response: AdminContentEntry,
+  },
+  adminNewsletter: { summary: 'Newsletter subscribers', response: listOf(NewsletterSubscriber) },
+  adminNewsletterExport: {
+    summary: 'Newsletter subscribers as a CSV file (audited: it hands personal data out)',
+    response: binaryAnswer('text/csv'),
+  },
+  adminContactMessages: {
+    summary: 'Messages sent through the contact form',
+    response: listOf(ContactMessage),
+  },
+} as const satisfies Record<string, EndpointSchemas>

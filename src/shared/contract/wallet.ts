@@ -122,7 +122,9 @@ export type WalletBody = typeof WalletBody.infer
 export const BankAccountBody = type({ '+': 'reject', holderName: requiredText(LINE_MAX), iban: Iban })
 export type BankAccountBody = typeof BankAccountBody.infer
 
-export const TransactionKind = type("'earning' | 'earning_reversal' | 'payout' | 'payout_reversal' | 'adjustment'")
+export const TransactionKind = type(
+  "'earning' | 'earning_reversal' | 'payout' | 'payout_reversal' | 'adjustment'",
+)
 export type TransactionKind = typeof TransactionKind.infer
 
 export const Transaction = type({

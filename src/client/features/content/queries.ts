@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Selection, TranslationDomain, TranslationResponse } from '../../../shared/contract/content'
-import { request } from '../../lib/http'
+import type { TranslationDomain } from '../../../shared/contract/content'
+import { api } from '../../lib/http'
 
 // Content changes rarely; an hour keeps navigation between FAQ entries free.
 const contentStaleMs = 60 * 60 * 1000
@@ -13,19 +13,14 @@ export const contentQueries = {
   domain: (domain: TranslationDomain, locale: string) =>
     queryOptions({
       queryKey: [...contentQueries.all(), domain, locale] as const,
-      queryFn: ({ signal }) =>
-        request<TranslationResponse, 'translation'>('translation', {
-          params: { domain, local: locale },
-          signal,
-        }),
+      queryFn: ({ signal }) => api('translation', { params: { domain, local: locale }, signal }),
       staleTime: contentStaleMs,
     }),
   /** A named mission selection (`featured` on the home page), in the given locale. */
   selection: (id: string, locale: string) =>
     queryOptions({
       queryKey: [...contentQueries.all(), 'selection', id, locale] as const,
-      queryFn: ({ signal }) =>
-        request<Selection, 'selection'>('selection', { params: { id }, query: { locale }, signal }),
+      queryFn: ({ signal }) => api('selection', { params: { id }, query: { locale }, signal }),
       staleTime: selectionStaleMs,
     }),
 }

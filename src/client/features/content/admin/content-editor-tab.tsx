@@ -9,7 +9,7 @@ import {
   type TranslationDomain,
 } from '../../../../shared/contract/content'
 import { LoadingStatus } from '../../../components/ui/loading-status'
-import { ApiException, request } from '../../../lib/http'
+import { ApiException, api } from '../../../lib/http'
 import { localeNames, locales } from '../../../lib/i18n'
 import { validationMessage } from '../../../lib/validation-messages'
 import { Markdown } from '../markdown'
@@ -137,10 +137,7 @@ function EntryEditor(props: {
         position: draft.position,
         ...(isNew ? { domain: props.domain, locale: props.locale, code: draft.code } : {}),
       }
-      return request<AdminContentEntry, 'adminContentUpdate'>('adminContentUpdate', {
-        params: { id: props.entryId },
-        body,
-      })
+      return api('adminContentUpdate', { params: { id: props.entryId }, body })
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminContentQueries.all() })

@@ -3,7 +3,7 @@ import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { ContactBody } from '../../../../shared/contract/content'
 import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
-import { ApiException, request } from '../../../lib/http'
+import { ApiException, api } from '../../../lib/http'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
 
@@ -33,7 +33,7 @@ export function ContactForm() {
   const submit = handleSubmit(async (values) => {
     setFailed(false)
     try {
-      await request('contact', { body: { ...values, ...(captcha ? { captcha } : {}) } })
+      await api('contact', { body: { ...values, ...(captcha ? { captcha } : {}) } })
       setSent(true)
     } catch (error) {
       if (!(error instanceof ApiException)) return setFailed(true)

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
-import { ApiException, request } from '../../../lib/http'
+import { ApiException, api } from '../../../lib/http'
 import { currentLocale } from '../../../lib/i18n'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
@@ -35,7 +35,7 @@ export function NewsletterForm() {
   const submit = handleSubmit(async ({ email }) => {
     setFailed(false)
     try {
-      await request('newsletterSubscribe', {
+      await api('newsletterSubscribe', {
         body: { email, locale: currentLocale(), ...(captcha ? { captcha } : {}) },
       })
       setSentTo(email)

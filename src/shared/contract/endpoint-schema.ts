@@ -1,0 +1,36 @@
+/**
+ * What an endpoint row carries beside its method, path and access: the schemas of its params, query,
+ * body and answer. The server validates with them and checks its handlers' answers against them, the
+ * client infers its call types from them (as types only: arktype stays out of the client's first
+ * route), and the OpenAPI document is generated from them.
+ */
+
+/** An arktype Type as far as the contract needs one: callable, with its output and input types. */
+export interface SchemaLike<Out = unknown, In = unknown> {
+  readonly infer: Out
+  readonly inferIn: In
+  (data: unknown): unknown
+}
+
+/** An answer that is not JSON (a PDF, an uploaded document, a CSV): the handler sends it itself. */
+export interface BinaryAnswer {
+  readonly binary: true
+  readonly mediaTypes: readonly string[]
+}
+
+export const binaryAnswer = (...mediaTypes: string[]): BinaryAnswer => ({ binary: true, mediaTypes })
+
+export interface EndpointSchemas {
+  readonly params?: SchemaLike
+  readonly query?: SchemaLike
+  /** For multipart endpoints, the text fields; the file fields are named in `files`. */
+  readonly body?: SchemaLike
+  /** Multipart endpoints: the names of their file fields (the client then sends FormData). */
+  readonly files?: readonly string[]
+  /** The success answer's schema; `null` for answers without a body (204). */
+  readonly response: SchemaLike | BinaryAnswer | null
+  /** The success status when it is not 200 (201 created, 202 accepted, 204 no content). */
+  readonly status?: 200 | 201 | 202 | 204
+  /** One line for the API reference. */
+  readonly summary: string
+}
