@@ -14,6 +14,7 @@ import { missionRoutes } from './features/deals/mission-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
 import { registerMethodOverrides } from './http/register-endpoint'
 import { createMailer, type Mailer } from './lib/mailer'
+import { apiDocsPlugin } from './plugins/api-docs'
 import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
 import { databasePlugin } from './plugins/database'
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   })
 
+  await app.register(apiDocsPlugin)
   await app.register(contentRoutes)
   await app.register(siteRoutes)
   await app.register(authRoutes)
