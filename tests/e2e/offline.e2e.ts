@@ -1,167 +1,67 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+/**
+ * Offline and live (issue 6): the installed app against a server these tests stop and start again
+ * on the same data (offline-support.ts), one behaviour per test, in order.
+ */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   type APIRequestContext,
+  type BrowserContext,
   chromium,
   expect,
   type Page,
   request as playwrightRequest,
   test,
 } from '@playwright/test'
-
-/**
- * Offline and live (issue 6), against a server this file starts itself on its own port and data
- * directory, so it can stop it (the worker's own fetches then fail too, unlike `setOffline`) and
- * start it again on the same data.
- */
-import { chromiumArgs, stopServer, waitUntilReady } from './built-server'
-
-const port = Number(process.env.E2E_OFFLINE_PORT ?? 4371)
-const base = `http://127.0.0.1:${port}`
-const dist = process.env.E2E_DIST ?? 'dist'
-const password = 'Offline-password-1'
-// Seeded missions (src/server/db/seed-missions.ts): two taken up front, one taken offline.
-const running = { code: 'starfall-launch', title: 'Play Starfall Odyssey live' }
-const fixed = { code: 'starfall-creator-pack', title: 'Starfall creator pack' }
-const takenOffline = { code: 'starfall-wishlist', title: 'Wishlist the Starfall expansion' }
-const VIEWER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+import { chromiumArgs, waitUntilReady } from './built-server'
+import {
+  type Account,
+  adminAuth,
+  base,
+  cachedUrls,
+  dealCodeOf,
+  fixed,
+  measureEventToUi,
+  median,
+  OfflineServer,
+  password,
+  percentile,
+  persisted,
+  running,
+  signUp,
+  stampChange,
+  stampDashboard,
+  takenOffline,
+  timedReload,
+} from './offline-support'
 
 test.use({ baseURL: base })
 test.setTimeout(300_000)
 
+// One installed app, one streamer, one server that the tests stop and restart: each test picks up
+// where the previous one left the app, so they run in order.
+test.describe.configure({ mode: 'serial' })
+
 let dataDir: string
-let server: ChildProcess | null = null
+let server: OfflineServer
 
-function startServer(): ChildProcess {
-  const env = { ...process.env }
-  delete env.DATABASE_URL
-  delete env.REDIS_URL
-  return spawn(process.execPath, [join(dist, 'server', 'index.js')], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: join(dist, 'client'),
-      SEED_DEMO: '1',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_EMAIL: 'admin@streamdeals.test',
-      ADMIN_PASSWORD: 'Admin-password-1',
-      LOG_LEVEL: process.env.E2E_OFFLINE_LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-}
-
-async function stopCurrentServer(): Promise<void> {
-  const running = server
-  server = null
-  await stopServer(running)
-}
+let api: APIRequestContext
+let streamer: Account
+let admin: { authorization: string }
+let profileDir: string
+let context: BrowserContext
+let page: Page
+let faqCode: string
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'streamdeals-offline-'))
-  server = startServer()
+  server = new OfflineServer(dataDir)
+  server.start()
   await waitUntilReady(base)
-})
-
-test.afterAll(async () => {
-  await stopCurrentServer()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-interface Account {
-  username: string
-  token: string
-  user: unknown
-  auth: { authorization: string }
-}
-
-async function signUp(api: APIRequestContext, prefix: string): Promise<Account> {
-  const username = `${prefix}${Date.now().toString(36)}`
-  const response = await api.post('/api/oauth/signup', {
-    data: { username, email: `${username}@example.test`, plainPassword: password },
-  })
-  expect(response.status()).toBe(201)
-  const body = await response.json()
-  return { username, token: body.code, user: body.user, auth: { authorization: `Bearer ${body.code}` } }
-}
-
-async function adminAuth(api: APIRequestContext): Promise<{ authorization: string }> {
-  const response = await api.post('/api/oauth/signin', {
-    data: { username: 'admin', plainPassword: 'Admin-password-1' },
-  })
-  expect(response.status()).toBe(200)
-  return { authorization: `Bearer ${(await response.json()).code}` }
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-
-/**
- * Reloads and returns the page's own time (ms since navigation start) at which the dashboard's
- * in-progress list first showed the running deal, stamped by a MutationObserver from an init script.
- */
-async function timedReload(page: Page): Promise<number> {
-  await page.reload({ waitUntil: 'commit' })
-  await expect(page.getByText(running.title).first()).toBeVisible()
-  return page.evaluate(() => (window as unknown as { __dashboardAt: number }).__dashboardAt)
-}
-
-function stampDashboard(title: string): void {
-  const observer = new MutationObserver(() => {
-    const list = document.querySelector('.deal-list')
-    if (list?.textContent?.includes(title)) {
-      Object.assign(window, { __dashboardAt: Math.round(performance.now()) })
-      observer.disconnect()
-    }
-  })
-  document.addEventListener('DOMContentLoaded', () =>
-    observer.observe(document.body, { childList: true, subtree: true }),
-  )
-}
-
-/** Resolves once the user's persisted cache in IndexedDB mentions `text` (a queued change). */
-async function persisted(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (wanted) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('keyval-store')
-        open.onsuccess = () => {
-          const all = open.result.transaction('keyval').objectStore('keyval').getAll()
-          all.onsuccess = () => resolve(all.result.some((value) => String(value).includes(wanted)))
-          all.onerror = () => resolve(false)
-        }
-        open.onerror = () => resolve(false)
-      }),
-    text,
-  )
-}
-
-/** What CacheStorage holds, as "cache name -> URL paths". */
-function cachedUrls(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(async () => {
-    const result: Record<string, string[]> = {}
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name)
-      result[name] = (await cache.keys()).map((request) => new URL(request.url).pathname)
-    }
-    return result
-  })
-}
-
-test('the installed app works offline, queues changes, catches up live, and forgets a user at logout', async () => {
-  const api = await playwrightRequest.newContext({ baseURL: base })
-  const streamer = await signUp(api, 'offline')
-  const admin = await adminAuth(api)
+  api = await playwrightRequest.newContext({ baseURL: base })
+  streamer = await signUp(api, 'offline')
+  admin = await adminAuth(api)
   for (const mission of [running, fixed]) {
     const taken = await api.post(`/api/deals/subscriptions/${mission.code}/${streamer.username}`, {
       headers: streamer.auth,
@@ -183,8 +83,8 @@ test('the installed app works offline, queues changes, catches up live, and forg
   expect(wallet.status()).toBeLessThan(300)
 
   // A persistent profile, as an installed app has (Chromium refuses installation in incognito).
-  const profileDir = mkdtempSync(join(tmpdir(), 'streamdeals-offline-profile-'))
-  const context = await chromium.launchPersistentContext(profileDir, {
+  profileDir = mkdtempSync(join(tmpdir(), 'streamdeals-offline-profile-'))
+  context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     baseURL: base,
     args: chromiumArgs,
@@ -199,9 +99,19 @@ test('the installed app works offline, queues changes, catches up live, and forg
     },
     [streamer.token, JSON.stringify(streamer.user)],
   )
-  const page = context.pages()[0] ?? (await context.newPage())
+  page = context.pages()[0] ?? (await context.newPage())
   await context.addInitScript(stampDashboard, running.title)
+})
 
+test.afterAll(async () => {
+  await context?.close()
+  await api?.dispose()
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true })
+  await server.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('the app is installable and caches public content, never an authenticated answer', async () => {
   // Installable: Chromium's own check finds nothing missing.
   await page.goto('/dashboard/deal')
   const cdp = await context.newCDPSession(page)
@@ -213,7 +123,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   })
-  const faqCode = await (async () => {
+  faqCode = await (async () => {
     await page.goto('/faq')
     const first = page.locator('a[href^="/faq/"]').first()
     await first.waitFor()
@@ -239,11 +149,13 @@ test('the installed app works offline, queues changes, catches up live, and forg
     .filter((path) => path.startsWith('/api/'))
   expect(apiPaths.length).toBeGreaterThan(0)
   for (const path of apiPaths) expect(path).toMatch(/^\/api\/resources\/translation\//)
+})
 
+test('offline, the dashboard reloads about as fast as online and visited pages show with the offline strip', async () => {
   // Warm online reloads, then the same offline (server stopped), 7 each.
   const online: number[] = []
   for (let run = 0; run < 7; run++) online.push(await timedReload(page))
-  await stopCurrentServer()
+  await server.stop()
   const offline: number[] = []
   for (let run = 0; run < 7; run++) offline.push(await timedReload(page))
   await expect(page.getByTestId('offline-status')).toContainText('Offline')
@@ -266,7 +178,9 @@ test('the installed app works offline, queues changes, catches up live, and forg
     if (text) await expect(page.locator('main'), path).toContainText(text)
     await expect(page.getByTestId('offline-status'), path).toContainText('Offline')
   }
+})
 
+test('changes made offline wait, survive a reload, and reach the server exactly once when it returns', async () => {
   // Offline changes: take a mission and edit the profile; both wait, and survive a reload.
   await page.goto('/dashboard/deal')
   await page.getByRole('button', { name: `Take the mission ${takenOffline.title}` }).click()
@@ -288,7 +202,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
     const path = new URL(request.url()).pathname
     if (request.method() !== 'GET' && path.startsWith('/api/')) sent.push(`${request.method()} ${path}`)
   })
-  server = startServer()
+  server.start()
   await waitUntilReady(base)
   await expect(page.getByTestId('offline-status')).toHaveCount(0, { timeout: 15_000 })
   const deals = await (
@@ -305,7 +219,9 @@ test('the installed app works offline, queues changes, catches up live, and forg
   expect(sent.filter((line) => line === profile)).toHaveLength(1)
   await page.goto('/dashboard/account')
   await expect(page.getByLabel('Phone number')).toHaveValue('+33 6 11 22 33 44')
+})
 
+test('a deal finished while offline moves to completed, and the wallet updates, within a second of reconnecting', async () => {
   // While the client is offline an admin finishes a deal; on reconnect it moves and the wallet updates.
   await page.goto('/dashboard/deal/completed')
   const walletPage = await context.newPage()
@@ -336,16 +252,21 @@ test('the installed app works offline, queues changes, catches up live, and forg
   expect(movedAfter).toBeLessThan(1000)
   expect(walletAfter).toBeLessThan(1000)
   await walletPage.close()
+})
 
+test('socket events reach the screen live', async () => {
   // Socket event to visible UI change, 60 tracked clicks on the events page.
-  const latencies = await measureEventToUi(page, streamer, api)
+  const latencies = await measureEventToUi(page, streamer)
+  expect(latencies).toHaveLength(60)
   console.log(
     `[offline] socket event to UI over ${latencies.length} events: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
       `p95 ${percentile(latencies, 95).toFixed(1)} ms`,
   )
+})
 
+test('logging out offline forgets the user: the next user on the device sees none of their data', async () => {
   // Log out while offline; the next user sees nothing of the first one.
-  await stopCurrentServer()
+  await server.stop()
   await page.goto('/dashboard/deal')
   await page.locator('.desktop-nav').getByRole('link', { name: 'Log out' }).click()
   await expect(page).toHaveURL(`${base}/`)
@@ -375,7 +296,7 @@ test('the installed app works offline, queues changes, catches up live, and forg
   expect(storage.entries).toEqual([])
   const afterLogout = await cachedUrls(page)
   expect(afterLogout.media ?? []).toEqual([])
-  server = startServer()
+  server.start()
   await waitUntilReady(base)
   const next = await signUp(api, 'nextuser')
   await page.locator('.desktop-nav').getByRole('button', { name: 'Log in', exact: true }).click()
@@ -390,114 +311,4 @@ test('the installed app works offline, queues changes, catches up live, and forg
   await expect(page.locator('.deal-list')).toHaveCount(0)
   await page.goto('/dashboard/deal/payment')
   await expect(page.locator('main')).not.toContainText('Ada')
-  await context.close()
-  await api.dispose()
-  rmSync(profileDir, { recursive: true, force: true })
 })
-
-/**
- * Watches an element's text from inside the page and resolves with the wall-clock time (the
- * runner's clock too) at which it first includes, or shows something other than, `text`; `armed`
- * resolves once it watches.
- */
-function stampChange(
-  page: Page,
-  selector: string,
-  how: 'includes' | 'differs',
-  text: string,
-): { armed: Promise<void>; at: Promise<number> } {
-  const key = `__stamp${Math.random().toString(36).slice(2)}`
-  const armed = page.evaluate(
-    ([key, selector, how, text]) => {
-      const state: { at: number | null } = { at: null }
-      Object.assign(window, { [key]: state })
-      const check = () => {
-        if (state.at !== null) return
-        const shown = document.querySelector(selector)?.textContent ?? ''
-        if (how === 'includes' ? shown.includes(text) : shown !== '' && shown !== text) {
-          state.at = Date.now()
-          observer.disconnect()
-        }
-      }
-      const observer = new MutationObserver(check)
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true })
-      check()
-    },
-    [key, selector, how, text] as const,
-  )
-  const at = armed.then(async () => {
-    const handle = await page.waitForFunction(
-      (key) => (window as unknown as Record<string, { at: number | null }>)[key]?.at ?? null,
-      key,
-      { timeout: 5_000 },
-    )
-    return (await handle.jsonValue()) as number
-  })
-  return { armed, at }
-}
-
-async function dealCodeOf(api: APIRequestContext, account: Account, missionCode: string): Promise<string> {
-  const deal = await (
-    await api.get(`/api/deals/user/${account.username}/mission/${missionCode}`, { headers: account.auth })
-  ).json()
-  return deal.code
-}
-
-/**
- * Times each socket message to the DOM change it causes, inside the page: a WebSocket listener
- * stamps `deal:event` messages, a MutationObserver stamps the events list growing.
- */
-async function measureEventToUi(page: Page, account: Account, api: APIRequestContext): Promise<number[]> {
-  await page.addInitScript(() => {
-    const stamps = { message: [] as number[], dom: [] as number[] }
-    Object.assign(window, { __stamps: stamps })
-    const Native = window.WebSocket
-    window.WebSocket = class extends Native {
-      constructor(...args: ConstructorParameters<typeof WebSocket>) {
-        super(...args)
-        this.addEventListener('message', (event) => {
-          if (typeof event.data === 'string' && event.data.includes('"deal:event"'))
-            stamps.message.push(performance.now())
-        })
-      }
-    }
-  })
-  await page.goto(`/dashboard/deal/inprogress/${running.code}/events`)
-  const list = page.getByTestId('deal-events')
-  await list.waitFor()
-  await page.evaluate(() => {
-    const stamps = (window as unknown as { __stamps: { dom: number[] } }).__stamps
-    const target = document.querySelector('[data-testid="deal-events"]')
-    if (!target) throw new Error('no events list')
-    new MutationObserver(() => stamps.dom.push(performance.now())).observe(target, {
-      childList: true,
-      subtree: true,
-    })
-  })
-  const latencies: number[] = []
-  for (let click = 0; click < 60; click++) {
-    const before = await page.evaluate(() => {
-      const stamps = (window as unknown as { __stamps: { message: number[]; dom: number[] } }).__stamps
-      return { message: stamps.message.length, dom: stamps.dom.length }
-    })
-    const response = await api.post(`/api/deals/subscriptions/check/${running.code}/${account.username}`, {
-      headers: { 'user-agent': `${VIEWER_UA} viewer-${click}` },
-      data: { kind: 'cpc' },
-    })
-    expect(response.status()).toBeLessThan(300)
-    const stamp = await page.waitForFunction(
-      (counts) => {
-        const stamps = (window as unknown as { __stamps: { message: number[]; dom: number[] } }).__stamps
-        const message = stamps.message[counts.message]
-        const dom = stamps.dom.find(
-          (time, index) => index >= counts.dom && message !== undefined && time >= message,
-        )
-        return message !== undefined && dom !== undefined ? dom - message : null
-      },
-      before,
-      { timeout: 5_000 },
-    )
-    latencies.push((await stamp.jsonValue()) as number)
-  }
-  return latencies
-}
