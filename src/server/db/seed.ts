@@ -2,15 +2,18 @@
 import { randomBytes } from 'node:crypto'
 import { count, eq, sql } from 'drizzle-orm'
 import { hashPassword, verifyPassword } from '../lib/passwords'
-import type { Database } from './client'
+import type { Database, Transaction } from './client'
 import { content, missions, type NewContentRow, providers, selections, users } from './schema'
 import type { LocaleCode } from './schema-types'
 import { type DemoContentEntry, demoFaq } from './seed-faq'
 import { demoMissions, demoProviders, featuredMissionCodes } from './seed-missions'
 import { demoHome, demoTerms } from './seed-pages'
 
-// Arbitrary constant: nodes starting together on one PostgreSQL must not seed twice.
+// Arbitrary constants shared by every node: nodes starting together on one PostgreSQL must not seed
+// twice nor create the administrator twice. Transaction-scoped locks: they end with the transaction,
+// so a node that dies mid-start never leaves one held.
 const seedLockKey = 724_311_906
+const adminLockKey = 724_311_907
 const dayMs = 86_400_000
 const seedLocales: LocaleCode[] = ['en', 'fr', 'es']
 
@@ -95,16 +98,27 @@ const newCreatorCode = () =>
 /**
  * Creates the administrator named by the environment, or brings an existing user with that username
  * or e-mail up to date (admin role, password, verified e-mail), so restarting with new values works.
+ * The look-up and the write happen under one lock: nodes started together with the same ADMIN_*
+ * settings wait for each other, and the later ones find the user the first one created.
  */
-export const bootstrapAdmin = async (
+export const bootstrapAdmin = (
   db: Database,
   admin: AdminCredentials,
+): Promise<{ id: string; created: boolean }> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${adminLockKey})`)
+    return upsertAdmin(tx, admin)
+  })
+
+const upsertAdmin = async (
+  tx: Transaction,
+  admin: AdminCredentials,
 ): Promise<{ id: string; created: boolean }> => {
-  const [byName] = await db
+  const [byName] = await tx
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = lower(${admin.username})`)
-  const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${admin.email})`)
+  const [byEmail] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${admin.email})`)
   if (byName && byEmail && byName.id !== byEmail.id) {
     throw new Error(
       `ADMIN_USERNAME ${admin.username} and ADMIN_EMAIL ${admin.email} belong to two different users; ` +
@@ -114,7 +128,7 @@ export const bootstrapAdmin = async (
   const existing = byName ?? byEmail
   const now = new Date()
   if (!existing) {
-    const [row] = await db
+    const [row] = await tx
       .insert(users)
       .values({
         username: admin.username,
@@ -132,7 +146,7 @@ export const bootstrapAdmin = async (
   const passwordHash = (await verifyPassword(existing.passwordHash, admin.password))
     ? existing.passwordHash
     : await hashPassword(admin.password)
-  await db
+  await tx
     .update(users)
     .set({
       username: admin.username,
