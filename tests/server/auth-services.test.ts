@@ -92,6 +92,30 @@ test('with Turnstile on, sign-up and recovery need a token the verify service ac
   expect((await post('/api/oauth/recovery', { username, captcha: 'human-token' })).statusCode).toBe(202)
 })
 
+test('with Turnstile on, a passing captcha lets the owner past an account throttled by many addresses', async () => {
+  const username = uniqueName()
+  const fields = { username, email: `${username}@example.test`, plainPassword: strongPassword }
+  expect((await post('/api/oauth/signup', { ...fields, captcha: 'human-token' })).statusCode).toBe(201)
+  const signinFrom = (address: string, plainPassword: string, captcha?: string) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/oauth/signin',
+      remoteAddress: address,
+      payload: { username, plainPassword, ...(captcha ? { captcha } : {}) },
+    })
+  // 30 failures from three addresses, then one more that takes the throttle's slot.
+  const attackers = ['10.7.0.1', '10.7.0.2', '10.7.0.3']
+  await Promise.all(
+    attackers.flatMap((address) =>
+      Array.from({ length: 10 }, (_, index) => signinFrom(address, `Wrong-password-${index}`)),
+    ),
+  )
+  expect((await signinFrom('10.7.0.4', 'Wrong-password-x')).statusCode).toBe(401)
+  expect((await signinFrom('10.7.0.5', strongPassword)).statusCode).toBe(429)
+  expect((await signinFrom('10.7.0.5', strongPassword, 'bot-token')).statusCode).toBe(429)
+  expect((await signinFrom('10.7.0.5', strongPassword, 'human-token')).statusCode).toBe(200)
+})
+
 test('Twitch connect exchanges the code server-side and lists the Twitch account', async () => {
   const { username, auth } = await signupWithCaptcha()
   const refused = await post('/api/partner/twitch/connect', { code: 'stale-code' }, auth)

@@ -2,6 +2,10 @@
  * Fixed-window counters for brute-force protection, keyed by whatever the caller chooses (an account,
  * a client address). With REDIS_URL the counters live in Redis, so every node sees the same ones;
  * otherwise in memory. Every counter carries its own expiry: a limit always lifts by itself.
+ *
+ * Failure-only limits (wrong passwords) reserve before the work they guard and release on success:
+ * reading the counter first and writing it after would let every concurrent attempt read the same
+ * "not yet at the limit" (60 concurrent guesses had all 60 passwords checked against a limit of 10).
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -21,8 +25,17 @@ export interface RateCount {
   resetInMs: number
 }
 
+export interface RateReservation extends RateCount {
+  /** False when the counter was already at its maximum: nothing was taken. */
+  granted: boolean
+}
+
 export interface RateLimitStore {
   increment(key: string, windowMs: number): Promise<RateCount>
+  /** Atomically adds one unless the counter is at `max`; a new counter starts a window of `windowMs`. */
+  reserve(key: string, max: number, windowMs: number): Promise<RateReservation>
+  /** Atomically takes one off, never below zero, keeping the window's expiry. */
+  release(key: string): Promise<void>
   peek(key: string): Promise<RateCount | null>
   reset(key: string): Promise<void>
   close(): void
@@ -52,6 +65,20 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
       counters.set(key, entry)
       return { count: entry.count, resetInMs: entry.resetAt - now() }
     },
+    // No await between the read and the write: one event-loop turn, so atomic within the process.
+    async reserve(key, max, windowMs) {
+      const entry = live(key) ?? { count: 0, resetAt: now() + windowMs }
+      const granted = entry.count < max
+      if (granted) {
+        entry.count += 1
+        counters.set(key, entry)
+      }
+      return { granted, count: entry.count, resetInMs: entry.resetAt - now() }
+    },
+    async release(key) {
+      const entry = live(key)
+      if (entry && entry.count > 0) entry.count -= 1
+    },
     async peek(key) {
       const entry = live(key)
       return entry ? { count: entry.count, resetInMs: entry.resetAt - now() } : null
@@ -62,6 +89,36 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
     close: () => clearInterval(sweep),
   }
 }
+
+/**
+ * Read, compare and increment in one script: Redis runs it atomically, so concurrent reservations from
+ * every node see each other. The first unit of a window sets its expiry; later ones keep it.
+ * Returns {granted 0|1, count, milliseconds left}.
+ */
+const RESERVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if count >= tonumber(ARGV[1]) then
+  return {0, count, ttl}
+end
+count = redis.call('INCR', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {1, count, ttl}
+`
+
+/** DECR keeps the key's expiry; the guard keeps a counter that expired meanwhile from going negative. */
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0
+`
+
+const numbersOf = (reply: unknown): number[] => (Array.isArray(reply) ? reply.map(Number) : [])
 
 /** `namespace` separates deployments (and test databases) sharing one Redis. */
 export function redisRateLimitStore(redis: Redis, namespace = 'default'): RateLimitStore {
@@ -79,6 +136,15 @@ export function redisRateLimitStore(redis: Redis, namespace = 'default'): RateLi
       const ttl = Number(results?.[2]?.[1] ?? windowMs)
       return { count, resetInMs: ttl > 0 ? ttl : windowMs }
     },
+    async reserve(key, max, windowMs) {
+      const [granted = 0, count = 0, ttl = windowMs] = numbersOf(
+        await redis.eval(RESERVE_SCRIPT, 1, prefix + key, max, windowMs),
+      )
+      return { granted: granted === 1, count, resetInMs: ttl > 0 ? ttl : windowMs }
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key)
+    },
     async peek(key) {
       const [value, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)])
       if (value === null || ttl <= 0) return null
@@ -93,30 +159,60 @@ export function redisRateLimitStore(redis: Redis, namespace = 'default'): RateLi
 
 const retryAfterSeconds = (count: RateCount) => Math.max(1, Math.ceil(count.resetInMs / 1000))
 
+/** The 429 RATE_LIMITED answer (with Retry-After) for a counter that is full. */
+export const refusal = (count: RateCount) => rateLimited(retryAfterSeconds(count))
+
+/** One limit applied to one subject, e.g. `[authLimits.signinAddress, request.ip]`. */
+export type RateLimit = readonly [rule: RateRule, subject: string]
+
+/** Units taken under several limits; `release` gives them all back. */
+export interface HeldUnits {
+  release(): Promise<void>
+}
+
 export interface RateLimiter {
   /** Counts one attempt; throws 429 RATE_LIMITED (with Retry-After) once the rule's maximum is passed. */
   consume(rule: RateRule, subject: string): Promise<void>
-  /** Throws 429 when the subject is already at its maximum, without counting (for failure-only limits). */
-  check(rule: RateRule, subject: string): Promise<void>
-  /** Counts a failure without throwing; the next `check` refuses when the maximum is reached. */
-  record(rule: RateRule, subject: string): Promise<void>
+  /** Takes one of the rule's units for the subject, atomically; says so (granted: false) when none is left. */
+  reserve(rule: RateRule, subject: string): Promise<RateReservation>
+  /**
+   * Takes one unit under each limit in order; when one is full, gives back those already taken and
+   * throws its 429. For failure-only limits: keep the units when the attempt fails (they are the failure
+   * count), release them when it succeeds.
+   */
+  reserveAll(limits: readonly RateLimit[]): Promise<HeldUnits>
+  /** Gives one unit back (never below zero). */
+  release(rule: RateRule, subject: string): Promise<void>
   reset(rule: RateRule, subject: string): Promise<void>
 }
 
 export function createRateLimiter(store: RateLimitStore): RateLimiter {
   // Subjects are lower-cased so `Alice` and `alice` share one counter.
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`
+  const releaseAll = async (limits: readonly RateLimit[]) => {
+    await Promise.all(limits.map(([rule, subject]) => store.release(keyOf(rule, subject))))
+  }
   return {
     async consume(rule, subject) {
       const count = await store.increment(keyOf(rule, subject), rule.windowMs)
-      if (count.count > rule.max) throw rateLimited(retryAfterSeconds(count))
+      if (count.count > rule.max) throw refusal(count)
     },
-    async check(rule, subject) {
-      const count = await store.peek(keyOf(rule, subject))
-      if (count && count.count >= rule.max) throw rateLimited(retryAfterSeconds(count))
+    reserve: (rule, subject) => store.reserve(keyOf(rule, subject), rule.max, rule.windowMs),
+    async reserveAll(limits) {
+      const held: RateLimit[] = []
+      for (const limit of limits) {
+        const [rule, subject] = limit
+        const reservation = await store.reserve(keyOf(rule, subject), rule.max, rule.windowMs)
+        if (!reservation.granted) {
+          await releaseAll(held)
+          throw refusal(reservation)
+        }
+        held.push(limit)
+      }
+      return { release: () => releaseAll(held) }
     },
-    async record(rule, subject) {
-      await store.increment(keyOf(rule, subject), rule.windowMs)
+    async release(rule, subject) {
+      await store.release(keyOf(rule, subject))
     },
     async reset(rule, subject) {
       await store.reset(keyOf(rule, subject))

@@ -41,11 +41,12 @@ export async function accountRoutes(app: FastifyInstance) {
     const passwordChanged = body.plainPassword !== undefined
 
     if ((emailChanged || passwordChanged) && body.currentPassword !== undefined) {
-      await app.rateLimiter.check(authLimits.currentPassword, row.id)
+      // Reserved before the check, kept as the failure count, given back when the password was right.
+      const attempt = await app.rateLimiter.reserveAll([[authLimits.currentPassword, row.id]])
       if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
-        await app.rateLimiter.record(authLimits.currentPassword, row.id)
         throw fieldInvalid('currentPassword', 'password.current_invalid')
       }
+      await attempt.release()
     }
     if (emailChanged && body.email) {
       if (await emailTaken(app.db, body.email, row.id)) throw fieldInvalid('email', 'email.taken')

@@ -22,7 +22,7 @@ import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../lib/pas
 import { requireHuman } from '../../lib/turnstile'
 import { disconnectSession } from '../../plugins/socket'
 import { accountRoutes } from './account-routes'
-import { authLimits } from './auth-limits'
+import { admitSignin, authLimits, forgetSigninFailures, signinAccountKey } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { createSession, revokeSession, revokeUserSessions } from './sessions'
@@ -117,18 +117,16 @@ export async function authRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, 'signin', { body: SigninBody }, async ({ body, request }) => {
     const login = body.username.trim()
-    await limiter.check(authLimits.signinAccount, login)
-    await limiter.check(authLimits.signinAddress, request.ip)
     const row = await findUserByLogin(app.db, login)
+    // Counted before the password is checked (reserve, then release on success): see auth-limits.ts.
+    const attempt = await admitSignin(limiter, config.turnstile, {
+      account: signinAccountKey(row?.id, login),
+      address: request.ip,
+      captcha: body.captcha,
+    })
     const valid = await verifyPassword(row?.passwordHash ?? dummyHash, body.plainPassword)
-    if (!row || !valid) {
-      await Promise.all([
-        limiter.record(authLimits.signinAccount, login),
-        limiter.record(authLimits.signinAddress, request.ip),
-      ])
-      throw badCredentials()
-    }
-    await limiter.reset(authLimits.signinAccount, login)
+    if (!row || !valid) throw badCredentials()
+    await attempt.succeeded()
     if (passwordNeedsRehash(row.passwordHash)) {
       await app.db
         .update(users)
@@ -190,7 +188,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!result) throw fieldInvalid('token', 'token.invalid')
     // Every old session dies with the old password, sockets included (ASVS 3.3.3).
     for (const sessionId of result.revoked) disconnectSession(app.io, sessionId)
-    await limiter.reset(authLimits.signinAccount, result.row.username)
+    await forgetSigninFailures(limiter, result.row.id)
     const session = await createSession(app.db, result.row.id, clientOf(request))
     const fresh = (await findUserById(app.db, result.row.id)) ?? result.row
     return { code: session.token, user: toUser(fresh) }
