@@ -5,10 +5,12 @@
  */
 import type { EndpointName } from '../endpoints'
 import { contentEndpoints } from './content'
+import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
 
 export const endpointSchemas = {
   ...contentEndpoints,
+  ...dealEndpoints,
 } satisfies Partial<Record<EndpointName, EndpointSchemas>>
 
 type Table = typeof endpointSchemas

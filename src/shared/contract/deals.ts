@@ -1,7 +1,8 @@
 /** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
 import { type } from 'arktype'
 import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
-import { Code, IsoDateTime, MediaObject, Money } from './common'
+import { Code, IsoDateTime, listOf, MediaObject, Money } from './common'
+import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
 export type WidgetTheme = typeof WidgetTheme.infer
@@ -146,3 +147,47 @@ export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 
 export type WidgetProgress = typeof WidgetProgress.infer
 
 export { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
+
+/** `?locale=fr` asks for one language; without it the `Accept-Language` header decides. */
+export const LocaleQuery = type({ '+': 'delete', 'locale?': 'string <= 10' })
+
+/** The deals feature's rows of the endpoint table (see endpoints.ts for method, path and access). */
+export const dealEndpoints = {
+  missions: {
+    summary: 'Published missions; `exclude_current_user=true` hides the ones the signed-in caller took',
+    query: MissionsQuery.merge({ '+': 'delete', 'locale?': 'string <= 10' }),
+    response: listOf(Mission),
+  },
+  mission: { summary: 'One published mission', query: LocaleQuery, response: Mission },
+  userDeals: {
+    summary: 'A user’s deals, filtered by state (repeat `state` for several)',
+    query: DealStatesQuery,
+    response: listOf(Deal),
+  },
+  userDeal: { summary: 'A user’s deal on a mission (addressed by the mission code)', response: Deal },
+  userDealTriggers: {
+    summary: 'A deal’s events (clicks, credits, state changes)',
+    response: listOf(DealEvent),
+  },
+  userDealStop: { summary: 'Stops an in-progress deal; stopping is final', response: Deal },
+  userDealInvoice: {
+    summary: 'The deal’s earnings statement (PDF); a browser link, so the token may travel in the query',
+    response: binaryAnswer('application/pdf'),
+  },
+  userDealWidgetToken: {
+    summary: 'Replaces the deal’s goal-widget token; the old widget link stops at once',
+    response: Deal,
+  },
+  subscriptionGet: { summary: 'A user’s deal on a mission', response: Deal },
+  subscriptionCreate: {
+    summary: 'Takes a mission: opens the caller’s deal on it (409 when full, closed or already taken)',
+    response: Deal,
+    status: 201,
+  },
+  subscriptionCheck: {
+    summary: 'A viewer on a tracked link: `cpc` records the click, `check` only answers where to go',
+    body: CheckBody,
+    response: CheckResponse,
+  },
+  widget: { summary: 'What a goal widget (OBS source) shows, by its token', response: WidgetView },
+} as const satisfies Record<string, EndpointSchemas>
