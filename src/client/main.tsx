@@ -8,6 +8,7 @@ import { SSR_STATE_ID, type SsrState } from '../shared/contract/ssr'
 import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
+import { loadFeaturesWith } from './lib/features-ready'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
@@ -68,6 +69,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
   router.subscribe('onResolved', () => applyPageHead(pageHead(router.state.matches, defaultHead())))
+  // The features register with the infrastructure on its first signed-in need (their offline
+  // changes before the persisted queue is restored); visitors of the public pages never load them.
+  loadFeaturesWith(() => import('./app-features').then(({ registerAppFeatures }) => registerAppFeatures()))
   // Offline support first: the user's cached deals must be in place before any route loader runs.
   const offlineReady = startOffline(queryClient)
   const app = (

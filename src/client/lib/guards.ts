@@ -1,6 +1,7 @@
 import { redirect } from '@tanstack/react-router'
-import type { AdminAccess } from '../../shared/contract/auth'
+import type { AdminAccess, User } from '../../shared/contract/auth'
 import { request } from './http'
+import type { AuthContext } from './router-context'
 import { getSession, signOut } from './session'
 
 /**
@@ -9,6 +10,18 @@ import { getSession, signOut } from './session'
  */
 export function requireSession(): void {
   if (getSession().token) return
+  signOut()
+  throw redirect({ to: '/' })
+}
+
+/**
+ * `beforeLoad` guard for pages about the signed-in user: besides the token, the stored user must be
+ * there (a half-stored session signs out). Returns the user for the child routes' context.
+ */
+export function requireUser(auth: AuthContext): User {
+  requireSession()
+  const user = auth.user()
+  if (user) return user
   signOut()
   throw redirect({ to: '/' })
 }

@@ -117,6 +117,16 @@ export async function request<T, N extends EndpointName = EndpointName>(
   }
 }
 
+/**
+ * The form-level error keys of a failed call (`deal.mission_full`…), whether the server answered a
+ * form error (an ApiException) or another status such as a 409 conflict (a FetchError with the body).
+ */
+export function apiErrorKeys(error: unknown): string[] {
+  const body =
+    error instanceof ApiException ? error.body : error instanceof FetchError ? error.data : undefined
+  return isApiErrorBody(body) ? (body.errors?.errors ?? []) : []
+}
+
 /** Path parameters are required exactly when the endpoint's path has placeholders. */
 type ParamsOption<N extends EndpointName> = keyof EndpointParams<N> extends never
   ? { params?: undefined }

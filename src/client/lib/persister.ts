@@ -7,6 +7,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client'
 import { del, delMany, get, keys, set } from 'idb-keyval'
+import { isPersistedQuery } from './offline/query-roots'
 import { queryGcTimeMs } from './query-client'
 import { getSession } from './session'
 
@@ -23,20 +24,17 @@ const cacheKeyPrefix = 'streamdeals-query-cache:'
 // 250 ms: a change made just before the app is closed must reach IndexedDB; the cache is small.
 const persistThrottleMs = 250
 
-// Only these key roots are worth keeping offline; anything else is refetched on start.
-const persistedRoots = new Set(['deals', 'wallet', 'content'])
-
 export function cacheKeyFor(userId: string): string {
   return `${cacheKeyPrefix}${userId}`
 }
 
+/** Only the roots features registered (offline/query-roots.ts) are kept; the rest is refetched on start. */
 export function shouldPersistQuery(query: Query): boolean {
-  const root = query.queryKey[0]
-  return query.state.status === 'success' && typeof root === 'string' && persistedRoots.has(root)
+  return query.state.status === 'success' && isPersistedQuery(query)
 }
 
 function shouldPersistMutation(mutation: Mutation): boolean {
-  // Only changes waiting for the network, and only those whose function is registered in
+  // Only changes waiting for the network, and only those whose function features register through
   // offline/mutation-defaults.ts: nothing else could be resumed after a reload.
   return mutation.state.isPaused && mutation.options.mutationKey?.[0] === 'offline'
 }

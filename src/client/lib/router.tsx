@@ -2,10 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { PendingPage } from '../components/ui/pending-page'
 import { routeTree } from '../route-tree.gen'
-
-export interface RouterContext {
-  queryClient: QueryClient
-}
+import { type RouterContext, sessionAuth } from './router-context'
 
 // 200 ms: a pending screen that shows must stay long enough not to flicker (SPEC §9).
 const pendingMinMs = 200
@@ -14,7 +11,7 @@ const pendingMinMs = 200
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, auth: sessionAuth } satisfies RouterContext,
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router's own preload cache would shadow it.
     defaultPreloadStaleTime: 0,

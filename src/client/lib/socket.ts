@@ -1,23 +1,23 @@
 /**
  * The live connection (DESIGN §4): socket.io-client loads lazily, signs in through the handshake's
- * `auth.token`, and writes `deal:*` and `wallet:*` pushes into the query cache, so open pages change
- * without a refetch. On a reconnect the deal and wallet queries refetch, since pushes may have been missed.
+ * `auth.token`, and hands each push to the handlers features registered (`deal:*` and `wallet:*`
+ * write into the query cache), so open pages change without a refetch. On a reconnect the live
+ * queries refetch, since pushes may have been missed.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { Socket } from 'socket.io-client'
-import type { List } from '../../shared/contract/common'
-import type { Deal, DealEvent } from '../../shared/contract/deals'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../../shared/contract/socket'
-import { dealQueries } from '../features/deals/queries'
+import { featuresReady } from './features-ready'
 import { apiBase } from './http'
 import { catchUp } from './offline/catch-up'
 import { markReachable, markUnreachable } from './offline/reachability'
-import { getSession, setWallet, subscribeSession } from './session'
+import { getSession, subscribeSession } from './session'
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 async function openSocket(auth: SocketAuth): Promise<AppSocket> {
-  const { io } = await import('socket.io-client')
+  // The features' handlers are registered before the first push can arrive.
+  const [{ io }] = await Promise.all([import('socket.io-client'), featuresReady()])
   // Same origin unless the API lives elsewhere; WebSocket first, polling only where it is blocked.
   return io(apiBase() || undefined, {
     path: '/socket.io/',
@@ -28,37 +28,36 @@ async function openSocket(auth: SocketAuth): Promise<AppSocket> {
   })
 }
 
-/** A deal's code -> its mission code: events name the deal, the cache is keyed by mission code. */
-const missionOfDeal = new Map<string, string>()
-
-function replaceInLists(queryClient: QueryClient, deal: Deal): void {
-  const username = deal.user.username
-  queryClient.setQueriesData<List<Deal>>({ queryKey: dealQueries.lists(username) }, (list) =>
-    list ? { ...list, items: list.items.map((item) => (item.code === deal.code ? deal : item)) } : list,
-  )
-  // A state change can move the deal between lists (in progress -> completed): let the server sort it.
-  void queryClient.invalidateQueries({ queryKey: dealQueries.lists(username) })
+/**
+ * What a feature does with a server push, per event (typed by the socket contract). Handlers get the
+ * query client and the event's arguments; features register them from the composition root.
+ */
+export type LiveHandlers = {
+  [E in keyof ServerToClientEvents]?: (
+    queryClient: QueryClient,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ) => void
 }
 
-export function applyDealUpdate(queryClient: QueryClient, deal: Deal): void {
-  missionOfDeal.set(deal.code, deal.mission.code)
-  queryClient.setQueryData(dealQueries.detail(deal.user.username, deal.mission.code).queryKey, deal)
-  replaceInLists(queryClient, deal)
+const registeredHandlers = new Set<LiveHandlers>()
+
+/** A feature's socket event handlers; sockets opened from now on deliver their events to them. */
+export function registerLiveHandlers(handlers: LiveHandlers): void {
+  registeredHandlers.add(handlers)
 }
 
-export function applyDealEvent(
+/**
+ * One event's handler on the socket. The handler is typed by `LiveHandlers`; socket.io's own overloads
+ * cannot follow a generic event name, so the listener goes through the untyped view of the socket.
+ */
+function listen<E extends keyof ServerToClientEvents>(
+  socket: AppSocket,
+  event: E,
+  handler: NonNullable<LiveHandlers[E]>,
   queryClient: QueryClient,
-  username: string,
-  dealCode: string,
-  event: DealEvent,
-) {
-  const missionCode = missionOfDeal.get(dealCode)
-  if (!missionCode) return
-  queryClient.setQueryData<List<DealEvent>>(dealQueries.triggers(username, missionCode).queryKey, (list) =>
-    list && !list.items.some((item) => item.id === event.id)
-      ? { ...list, items: [event, ...list.items], total: (list.total ?? list.items.length) + 1 }
-      : list,
-  )
+): void {
+  const untyped = socket as unknown as Socket
+  untyped.on(event as string, (...args: Parameters<ServerToClientEvents[E]>) => handler(queryClient, ...args))
 }
 
 /**
@@ -94,15 +93,12 @@ function wire(socket: AppSocket, queryClient: QueryClient): void {
     connectedBefore = true
   })
   wireReachability(socket)
-  socket.on('deal:updated', (deal) => applyDealUpdate(queryClient, deal))
-  socket.on('deal:event', ({ dealCode, event }) => {
-    const username = getSession().user?.username
-    if (username) applyDealEvent(queryClient, username, dealCode, event)
-  })
-  socket.on('wallet:updated', (wallet) => {
-    setWallet(wallet)
-    void queryClient.invalidateQueries({ queryKey: ['wallet'] })
-  })
+  for (const handlers of registeredHandlers) {
+    for (const event of Object.keys(handlers) as (keyof ServerToClientEvents)[]) {
+      const handler = handlers[event]
+      if (handler) listen(socket, event, handler, queryClient)
+    }
+  }
 }
 
 let live: { token: string; socket: Promise<AppSocket> } | null = null

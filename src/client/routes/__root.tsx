@@ -2,7 +2,7 @@ import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@t
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { ErrorPage } from '../components/layout/error-page'
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
-import type { RouterContext } from '../lib/router'
+import type { RouterContext } from '../lib/router-context'
 import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
 
 // The update prompt (workbox-window) waits until the page is idle; toasts (react-hot-toast) until

@@ -1,62 +1,56 @@
-import type { QueryClient } from '@tanstack/react-query'
-import type { CheckResponse, Deal } from '../../../shared/contract/deals'
+import type { DealState } from '../../../shared/contract/deals'
 import type { TrackingKind } from '../../../shared/deal-links'
-import { request } from '../../lib/http'
-import { dealQueries, missionQueries } from './queries'
+import { api } from '../../lib/http'
 
-/** Writes a fresh deal into its detail query and refreshes the lists it appears in. */
-export function storeDeal(queryClient: QueryClient, deal: Deal): void {
-  const username = deal.user.username
-  queryClient.setQueryData(dealQueries.detail(username, deal.mission.code).queryKey, deal)
-  void queryClient.invalidateQueries({ queryKey: dealQueries.lists(username) })
+/**
+ * The deals feature's calls, typed by the endpoint table's rows (shared/contract/deals.ts): no answer
+ * type is restated here. They only talk to the server; what reaches the cache goes through
+ * `storeDeal` (queries.ts), from the query functions and from mutations.ts.
+ */
+
+export function fetchMissions(options: { excludeCurrentUser: boolean; signal?: AbortSignal }) {
+  return api('missions', {
+    query: options.excludeCurrentUser ? { exclude_current_user: 'true' } : {},
+    signal: options.signal,
+  })
 }
 
-export async function takeMission(
-  queryClient: QueryClient,
-  username: string,
-  missionCode: string,
-): Promise<Deal> {
-  const deal = await request<Deal, 'subscriptionCreate'>('subscriptionCreate', {
-    params: { code: missionCode, username },
-  })
-  storeDeal(queryClient, deal)
-  void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
-  return deal
+export function fetchMission(code: string, signal?: AbortSignal) {
+  return api('mission', { params: { code }, signal })
 }
 
-export async function stopDeal(
-  queryClient: QueryClient,
-  username: string,
-  missionCode: string,
-): Promise<Deal> {
-  const deal = await request<Deal, 'userDealStop'>('userDealStop', {
-    params: { username, code: missionCode },
-  })
-  storeDeal(queryClient, deal)
-  void queryClient.invalidateQueries({ queryKey: dealQueries.triggers(username, missionCode).queryKey })
-  return deal
+/** A user's deals in the given states (none: every state). */
+export function fetchUserDeals(username: string, states: readonly DealState[], signal?: AbortSignal) {
+  return api('userDeals', { params: { username }, query: { state: [...states] }, signal })
 }
 
-export async function regenerateWidgetToken(
-  queryClient: QueryClient,
-  username: string,
-  missionCode: string,
-): Promise<Deal> {
-  const deal = await request<Deal, 'userDealWidgetToken'>('userDealWidgetToken', {
-    params: { username, code: missionCode },
-  })
-  storeDeal(queryClient, deal)
-  return deal
+/** A user's deal, addressed by its MISSION code as the API is. */
+export function fetchUserDeal(username: string, missionCode: string, signal?: AbortSignal) {
+  return api('userDeal', { params: { username, code: missionCode }, signal })
+}
+
+export function fetchDealEvents(username: string, missionCode: string, signal?: AbortSignal) {
+  return api('userDealTriggers', { params: { username, code: missionCode }, signal })
+}
+
+/** Takes a mission: the server opens the user's deal on it (409 when full, closed or already taken). */
+export function subscribeToMission(username: string, missionCode: string) {
+  return api('subscriptionCreate', { params: { code: missionCode, username } })
+}
+
+export function stopUserDeal(username: string, missionCode: string) {
+  return api('userDealStop', { params: { username, code: missionCode } })
+}
+
+export function renewUserDealWidgetToken(username: string, missionCode: string) {
+  return api('userDealWidgetToken', { params: { username, code: missionCode } })
+}
+
+export function fetchWidgetView(token: string, signal?: AbortSignal) {
+  return api('widget', { params: { token }, signal })
 }
 
 /** A viewer's visit on a tracked link: where to send them (and, for the landing, whose code it is). */
-export function checkTrackedLink(
-  kind: TrackingKind,
-  missionCode: string,
-  username: string,
-): Promise<CheckResponse> {
-  return request<CheckResponse, 'subscriptionCheck'>('subscriptionCheck', {
-    params: { code: missionCode, username },
-    body: { kind },
-  })
+export function checkTrackedLink(kind: TrackingKind, missionCode: string, username: string) {
+  return api('subscriptionCheck', { params: { code: missionCode, username }, body: { kind } })
 }

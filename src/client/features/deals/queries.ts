@@ -1,28 +1,29 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { List } from '../../../shared/contract/common'
-import type { Deal, DealEvent, DealState, Mission, WidgetView } from '../../../shared/contract/deals'
-import { request } from '../../lib/http'
+import type { Deal, DealEvent, DealState } from '../../../shared/contract/deals'
+import {
+  fetchDealEvents,
+  fetchMission,
+  fetchMissions,
+  fetchUserDeal,
+  fetchUserDeals,
+  fetchWidgetView,
+} from './api'
 
 /** Query options for missions (the public catalogue); keys are hierarchical under 'deals'. */
 export const missionQueries = {
   all: () => ['deals', 'missions'] as const,
-  list: (options: { excludeCurrentUser?: boolean } = {}) =>
-    queryOptions({
-      queryKey: [
-        ...missionQueries.all(),
-        'list',
-        { excludeCurrentUser: options.excludeCurrentUser ?? false },
-      ] as const,
-      queryFn: ({ signal }) =>
-        request<{ items: Mission[] }, 'missions'>('missions', {
-          query: options.excludeCurrentUser ? { exclude_current_user: 'true' } : {},
-          signal,
-        }),
-    }),
+  list: (options: { excludeCurrentUser?: boolean } = {}) => {
+    const excludeCurrentUser = options.excludeCurrentUser ?? false
+    return queryOptions({
+      queryKey: [...missionQueries.all(), 'list', { excludeCurrentUser }] as const,
+      queryFn: ({ signal }) => fetchMissions({ excludeCurrentUser, signal }),
+    })
+  },
   detail: (code: string) =>
     queryOptions({
       queryKey: [...missionQueries.all(), 'detail', code] as const,
-      queryFn: ({ signal }) => request<Mission, 'mission'>('mission', { params: { code }, signal }),
+      queryFn: ({ signal }) => fetchMission(code, signal),
     }),
 }
 
@@ -31,36 +32,103 @@ export const IN_PROGRESS_STATES: DealState[] = ['inprogress', 'stopped']
 export const COMPLETED_STATES: DealState[] = ['finished']
 
 /**
- * A user's deals. Keys: ['deals', 'user', username, ...]; `detail` is addressed by the MISSION code,
- * as the API is. The socket client writes `deal:updated` and `deal:event` into these keys.
+ * Users' deals. Keys: ['deals', 'user', username, ...]; `detail` is addressed by the MISSION code, as
+ * the API is. Every deal the server sends, whatever carried it, enters through `storeDeal`.
  */
 export const dealQueries = {
-  all: (username: string) => ['deals', 'user', username.toLowerCase()] as const,
+  everyUser: () => ['deals', 'user'] as const,
+  all: (username: string) => [...dealQueries.everyUser(), username.toLowerCase()] as const,
   lists: (username: string) => [...dealQueries.all(username), 'list'] as const,
   list: (username: string, states: readonly DealState[] = []) =>
     queryOptions({
       queryKey: [...dealQueries.lists(username), [...states].sort()] as const,
-      queryFn: ({ signal }) =>
-        request<List<Deal>, 'userDeals'>('userDeals', {
-          params: { username },
-          query: { state: states },
-          signal,
-        }),
+      queryFn: async ({ client, signal }): Promise<List<Deal>> => {
+        const list = await fetchUserDeals(username, states, signal)
+        // Each deal also seeds (or refreshes) its detail entry: opening it from the list is instant.
+        return { ...list, items: list.items.map((deal) => storeDeal(client, deal)) }
+      },
     }),
   detail: (username: string, code: string) =>
     queryOptions({
       queryKey: [...dealQueries.all(username), 'detail', code] as const,
-      queryFn: ({ signal }) => request<Deal, 'userDeal'>('userDeal', { params: { username, code }, signal }),
+      queryFn: async ({ client, signal }) => storeDeal(client, await fetchUserDeal(username, code, signal)),
     }),
   triggers: (username: string, code: string) =>
     queryOptions({
       queryKey: [...dealQueries.all(username), 'triggers', code] as const,
-      queryFn: ({ signal }) =>
-        request<List<DealEvent>, 'userDealTriggers'>('userDealTriggers', {
-          params: { username, code },
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchDealEvents(username, code, signal),
     }),
+}
+
+/** The states a list query asks for (its last key part); none means every state. */
+function statesOfList(query: Query): readonly DealState[] {
+  const states = query.queryKey[4]
+  return Array.isArray(states) ? (states as DealState[]) : []
+}
+
+/** Whether a list shows the deal exactly when its states say it should. */
+function listAgrees(query: Query, deal: Deal): boolean {
+  const list = query.state.data as List<Deal> | undefined
+  // Nothing shown yet: its first answer will be current.
+  if (!list) return true
+  const states = statesOfList(query)
+  const belongs = states.length === 0 || states.includes(deal.state)
+  return belongs === list.items.some((item) => item.code === deal.code)
+}
+
+/**
+ * The one way a changed deal reaches the cache, whatever carried it: a mutation's HTTP answer, a
+ * `deal:updated` push, or a list or detail refetch. It writes the detail entry, replaces the deal in
+ * every list that shows it, and refetches only the lists it must enter or leave (a deal taken, or
+ * finished). An answer older than what the cache holds (a refetch overtaken by a push) is not
+ * written. Returns the deal the cache now holds.
+ */
+export function storeDeal(queryClient: QueryClient, deal: Deal): Deal {
+  const username = deal.user.username
+  const detailKey = dealQueries.detail(username, deal.mission.code).queryKey
+  const known = queryClient.getQueryData(detailKey)
+  // ISO-8601 timestamps of one server clock compare as text.
+  if (known && known.code === deal.code && known.updatedAt > deal.updatedAt) return known
+  queryClient.setQueryData(detailKey, deal)
+  const lists = dealQueries.lists(username)
+  queryClient.setQueriesData<List<Deal>>({ queryKey: lists }, (list) =>
+    list?.items.some((item) => item.code === deal.code)
+      ? { ...list, items: list.items.map((item) => (item.code === deal.code ? deal : item)) }
+      : list,
+  )
+  // A list already on its way brings the server's own answer: it is not asked twice.
+  void queryClient.invalidateQueries(
+    { queryKey: lists, predicate: (query) => !listAgrees(query, deal) },
+    { cancelRefetch: false },
+  )
+  return deal
+}
+
+/** The cached deal with this (deal) code, whoever's it is: events name the deal, keys the mission. */
+function cachedDeal(queryClient: QueryClient, dealCode: string): Deal | undefined {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: dealQueries.everyUser() })) {
+    const kind = query.queryKey[3]
+    const data = query.state.data as Deal | List<Deal> | undefined
+    if (!data) continue
+    if (kind === 'detail' && (data as Deal).code === dealCode) return data as Deal
+    if (kind === 'list') {
+      const found = (data as List<Deal>).items.find((item) => item.code === dealCode)
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+/** Adds a pushed event to its deal's event list, once (the server also answers it on a refetch). */
+export function storeDealEvent(queryClient: QueryClient, dealCode: string, event: DealEvent): void {
+  const deal = cachedDeal(queryClient, dealCode)
+  if (!deal) return
+  const key = dealQueries.triggers(deal.user.username, deal.mission.code).queryKey
+  queryClient.setQueryData<List<DealEvent>>(key, (list) =>
+    list && !list.items.some((item) => item.id === event.id)
+      ? { ...list, items: [event, ...list.items], total: (list.total ?? list.items.length) + 1 }
+      : list,
+  )
 }
 
 /** The goal widget's public view; kept out of the persisted 'deals' root (an OBS source has no user). */
@@ -68,7 +136,7 @@ export const widgetQueries = {
   view: (token: string) =>
     queryOptions({
       queryKey: ['widgets', token] as const,
-      queryFn: ({ signal }) => request<WidgetView, 'widget'>('widget', { params: { token }, signal }),
+      queryFn: ({ signal }) => fetchWidgetView(token, signal),
       retry: false,
     }),
 }

@@ -1,15 +1,13 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
+import { isLiveQuery, isPrimaryQuery, liveRoots } from './query-roots'
 
 /**
  * Catching up after a gap in the live connection (DESIGN §4): back online, or a socket that
- * reconnected without recovering its missed pushes. Every deal and wallet query goes stale, and the
- * ones on screen refetch, the ones the user looks at first (a deal's state, the balance) before the
- * rest: right after a reconnect the server answers a burst of requests one after the other, and the
- * state change has to show within a second (issue 6).
+ * reconnected without recovering its missed pushes. Every live query (the roots features register in
+ * query-roots.ts: deals, wallet) goes stale, and the ones on screen refetch, the primary ones (a
+ * deal's state, the balance) before the rest: right after a reconnect the server answers a burst of
+ * requests one after the other, and the state change has to show within a second (issue 6).
  */
-
-/** The data that `deal:*` and `wallet:*` pushes keep current. */
-const liveRoots = ['deals', 'wallet'] as const
 
 /** When each query last started a request (performance.now()), to tell answers from before a gap. */
 const fetchStarts = new WeakMap<Query, number>()
@@ -21,7 +19,9 @@ const fetchStarts = new WeakMap<Query, number>()
  * them. Returns the undo function.
  */
 export function takeOverReconnects(queryClient: QueryClient): () => void {
-  for (const root of liveRoots) queryClient.setQueryDefaults([root], { refetchOnReconnect: false })
+  // The roots registered when the provider starts: features register before (app-features.ts).
+  const roots = liveRoots()
+  for (const root of roots) queryClient.setQueryDefaults([root], { refetchOnReconnect: false })
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return
     if (event.action.type === 'fetch' || event.action.type === 'continue')
@@ -29,19 +29,8 @@ export function takeOverReconnects(queryClient: QueryClient): () => void {
   })
   return () => {
     unsubscribe()
-    for (const root of liveRoots) queryClient.setQueryDefaults([root], { refetchOnReconnect: true })
+    for (const root of roots) queryClient.setQueryDefaults([root], { refetchOnReconnect: true })
   }
-}
-
-function isLiveData(query: Query): boolean {
-  return (liveRoots as readonly unknown[]).includes(query.queryKey[0])
-}
-
-/** A deal's state (lists and detail) and the wallet's balance. */
-function isPrimary(query: Query): boolean {
-  const [root, scope, , kind] = query.queryKey
-  if (root === 'deals') return scope === 'user' && (kind === 'list' || kind === 'detail')
-  return root === 'wallet' && scope !== undefined && query.queryKey[2] === 'detail'
 }
 
 async function refetch(queryClient: QueryClient, queries: Query[]): Promise<void> {
@@ -62,21 +51,21 @@ async function refetch(queryClient: QueryClient, queries: Query[]): Promise<void
 }
 
 /**
- * Marks the deal and wallet queries whose last request started before `since` as stale and refetches
+ * Marks the live queries whose last request started before `since` as stale and refetches
  * those on screen, primary ones first. `since` defaults to now: everything may have missed a push.
  */
 export async function catchUp(queryClient: QueryClient, since = performance.now()): Promise<void> {
   const missed = queryClient
     .getQueryCache()
-    .findAll({ predicate: (query) => isLiveData(query) && (fetchStarts.get(query) ?? -1) < since })
+    .findAll({ predicate: (query) => isLiveQuery(query) && (fetchStarts.get(query) ?? -1) < since })
   if (missed.length === 0) return
   await queryClient.invalidateQueries({ predicate: (query) => missed.includes(query), refetchType: 'none' })
   await refetch(
     queryClient,
-    missed.filter((query) => isPrimary(query)),
+    missed.filter((query) => isPrimaryQuery(query)),
   ).catch(() => undefined)
   await refetch(
     queryClient,
-    missed.filter((query) => !isPrimary(query)),
+    missed.filter((query) => !isPrimaryQuery(query)),
   ).catch(() => undefined)
 }

@@ -1,89 +1,114 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type MutationKey, onlineManager, type QueryClient } from '@tanstack/react-query'
-import type { User } from '../../../shared/contract/auth'
-import type { Deal } from '../../../shared/contract/deals'
-import type { Wallet, WalletBody } from '../../../shared/contract/wallet'
-import { stopDeal, takeMission } from '../../features/deals/api'
-import { createWallet, updateWallet } from '../../features/wallet/api'
-import { ApiException, request } from '../http'
-import { setUser } from '../session'
+import { featuresReady } from '../features-ready'
 import { notify } from '../toast'
 
 /**
- * The changes a user may make offline (DESIGN §4): each has a key and a serialisable variables
- * object, and its function is registered here with `setMutationDefaults` BEFORE the persisted cache
- * is restored, so a change queued before a reload or an app close can still be sent afterwards.
+ * The changes a user may make offline (DESIGN §4). Each feature registers its own (app-features.ts):
+ * a key, a function that sends it, the line that describes it and the message of a refusal. The
+ * functions are set on the query client with `setMutationDefaults` BEFORE the persisted cache is
+ * restored, so a change queued before a reload or an app close can still be sent afterwards.
  * Payouts are deliberately absent: money does not move from a queue.
+ *
+ * Features name their changes by extending this interface (declaration merging), which types
+ * `sendOrQueue` by name:
+ *
+ *     declare module '../../lib/offline/mutation-defaults' {
+ *       interface OfflineMutations { takeMission: { variables: DealVariables; result: Deal } }
+ *     }
  */
-export const offlineMutationKeys = {
-  takeMission: ['offline', 'deals', 'take'],
-  stopDeal: ['offline', 'deals', 'stop'],
-  profile: ['offline', 'account', 'profile'],
-  wallet: ['offline', 'wallet', 'save'],
-} as const satisfies Record<string, MutationKey>
-
-interface DealVariables {
-  username: string
-  missionCode: string
-  /** For the "waiting to send" list and the toasts: the mission by name, even after a reload. */
-  missionTitle: string
-}
-
-export interface OfflineMutations {
-  takeMission: { variables: DealVariables; result: Deal }
-  stopDeal: { variables: DealVariables; result: Deal }
-  /** Offline profile edits carry no password: an e-mail change needs a connection. */
-  profile: { variables: { username: string; body: { phone: string | null } }; result: User }
-  wallet: { variables: { username: string; body: WalletBody; create: boolean }; result: Wallet }
-}
+// biome-ignore lint/suspicious/noEmptyInterface: the members come from the features, by declaration merging
+export interface OfflineMutations {}
 
 export type OfflineMutationName = keyof OfflineMutations
 
+/** What a queued change carries: serialisable variables (persisted in IndexedDB) and its answer. */
+export interface OfflineMutationShape {
+  variables: object
+  result: unknown
+}
+
+type Shape<N extends OfflineMutationName> = OfflineMutations[N] extends OfflineMutationShape
+  ? OfflineMutations[N]
+  : never
+type VariablesOf<N extends OfflineMutationName> = Shape<N>['variables']
+type ResultOf<N extends OfflineMutationName> = Shape<N>['result']
+
+export interface OfflineMutationDefinition<N extends OfflineMutationName> {
+  /** Stored with each queued change: it must not change between releases, or queued changes are lost. */
+  key: MutationKey
+  /** Sends the change and writes its answer into the cache. */
+  send: (variables: VariablesOf<N>, queryClient: QueryClient) => Promise<ResultOf<N>>
+  /** The human line for the queued change, in "waiting to send" and in the toasts. */
+  describe: (variables: VariablesOf<N>) => string
+  /** Why the server refused it, from the feature's own error messages; undefined for the generic line. */
+  refusal?: (error: unknown) => string | undefined
+}
+
+/** A definition with its types erased: the registry holds every feature's in one map. */
+interface RegisteredDefinition {
+  key: MutationKey
+  send: (variables: unknown, queryClient: QueryClient) => Promise<unknown>
+  describe: (variables: unknown) => string
+  refusal?: (error: unknown) => string | undefined
+}
+
+const definitions = new Map<string, RegisteredDefinition>()
+
+/** A feature's offline change; register before `startOffline` (the composition root does). */
+export function registerOfflineMutation<N extends OfflineMutationName>(
+  name: N,
+  definition: OfflineMutationDefinition<N>,
+): void {
+  // Erased once here: each change's variables come back from its own key, typed by its name.
+  definitions.set(name, definition as unknown as RegisteredDefinition)
+}
+
+const sameKey = (a: MutationKey, b: MutationKey | undefined): boolean =>
+  b !== undefined && a.length === b.length && a.every((part, index) => part === b[index])
+
+function definitionOf(key: MutationKey | undefined): RegisteredDefinition | undefined {
+  for (const definition of definitions.values()) if (sameKey(definition.key, key)) return definition
+  return undefined
+}
+
 /** Variables whose caller still awaits the outcome (and reports it); the others are reported here. */
 const awaitedByCaller = new WeakSet<object>()
+const isAwaited = (variables: unknown): boolean =>
+  typeof variables === 'object' && variables !== null && awaitedByCaller.has(variables)
 
 /** The human line for a queued change, in "waiting to send" and in the toasts. */
 export function describeOfflineMutation(key: MutationKey | undefined, variables: unknown): string {
-  const title = (variables as Partial<DealVariables> | undefined)?.missionTitle ?? ''
-  switch (key?.[2]) {
-    case 'take':
-      return i18n._(msg`Take the mission “${title}”`)
-    case 'stop':
-      return i18n._(msg`Stop the deal “${title}”`)
-    case 'profile':
-      return i18n._(msg`Profile changes`)
-    case 'save':
-      return i18n._(msg`Wallet and business details`)
-    default:
-      return i18n._(msg`A change`)
-  }
+  const definition = definitionOf(key)
+  if (!definition || typeof variables !== 'object' || variables === null) return i18n._(msg`A change`)
+  return definition.describe(variables)
 }
 
-function conflictMessage(error: unknown): string {
-  const key = error instanceof ApiException ? error.errors.errors?.[0] : undefined
-  if (key === 'deal.mission_full') return i18n._(msg`the mission is full`)
-  if (key === 'deal.already_taken') return i18n._(msg`you already have this deal`)
-  if (key === 'deal.mission_closed' || key === 'deal.mission_ended') return i18n._(msg`the mission is over`)
+// 409: the server's state moved on meanwhile (a deal finished or stopped by someone else).
+const HTTP_CONFLICT = 409
+
+function refusalMessage(definition: RegisteredDefinition, error: unknown): string {
+  const known = definition.refusal?.(error)
+  if (known) return known
   const status = (error as { statusCode?: unknown } | null)?.statusCode
-  // 409: the deal changed meanwhile (finished or stopped by someone else).
-  if (status === 409) return i18n._(msg`it changed on the server meanwhile`)
-  return i18n._(msg`the server refused it`)
+  if (status === HTTP_CONFLICT) return i18n._(msg`It changed on the server meanwhile`)
+  return i18n._(msg`The server refused it`)
 }
 
-function reportQueued(key: MutationKey) {
+function reportQueued(definition: RegisteredDefinition) {
   return {
-    onSuccess: (_result: unknown, variables: object) => {
-      if (awaitedByCaller.has(variables)) return
-      void notify('success', i18n._(msg`Sent: ${describeOfflineMutation(key, variables)}`))
+    onSuccess: (_result: unknown, variables: unknown) => {
+      if (isAwaited(variables)) return
+      void notify('success', i18n._(msg`Sent: ${definition.describe(variables)}`))
     },
     // A queued change the server refuses once back online (mission full, deal already finished) is
     // shown, never swallowed: nobody is awaiting it any more.
-    onError: (error: unknown, variables: object) => {
-      if (awaitedByCaller.has(variables)) return
+    onError: (error: unknown, variables: unknown) => {
+      if (isAwaited(variables)) return
       void notify(
         'error',
-        i18n._(msg`Not sent: ${describeOfflineMutation(key, variables)}: ${conflictMessage(error)}`),
+        i18n._(msg`Not sent: ${definition.describe(variables)}: ${refusalMessage(definition, error)}`),
       )
     },
   }
@@ -97,38 +122,18 @@ function reportQueued(key: MutationKey) {
  */
 const pauseAtOnce = { retryDelay: 0 }
 
+/**
+ * Sets every registered change's function on the client (before its persisted cache is restored);
+ * setting them again replaces them, so calling it twice is harmless.
+ */
 export function registerMutationDefaults(queryClient: QueryClient): void {
-  const keys = offlineMutationKeys
-  queryClient.setMutationDefaults(keys.takeMission, {
-    mutationFn: (v: DealVariables) => takeMission(queryClient, v.username, v.missionCode),
-    ...reportQueued(keys.takeMission),
-    ...pauseAtOnce,
-  })
-  queryClient.setMutationDefaults(keys.stopDeal, {
-    mutationFn: (v: DealVariables) => stopDeal(queryClient, v.username, v.missionCode),
-    ...reportQueued(keys.stopDeal),
-    ...pauseAtOnce,
-  })
-  queryClient.setMutationDefaults(keys.profile, {
-    mutationFn: async (v: OfflineMutations['profile']['variables']) => {
-      const user = await request<User, 'userUpdate'>('userUpdate', {
-        params: { user: v.username },
-        body: v.body,
-      })
-      setUser(user)
-      return user
-    },
-    ...reportQueued(keys.profile),
-    ...pauseAtOnce,
-  })
-  queryClient.setMutationDefaults(keys.wallet, {
-    mutationFn: (v: OfflineMutations['wallet']['variables']) =>
-      v.create
-        ? createWallet(queryClient, v.username, v.body)
-        : updateWallet(queryClient, v.username, v.body),
-    ...reportQueued(keys.wallet),
-    ...pauseAtOnce,
-  })
+  for (const definition of definitions.values()) {
+    queryClient.setMutationDefaults(definition.key, {
+      mutationFn: (variables: unknown) => definition.send(variables, queryClient),
+      ...reportQueued(definition),
+      ...pauseAtOnce,
+    })
+  }
 }
 
 export type SendOutcome<R> = { queued: true } | { queued: false; result: R }
@@ -139,18 +144,20 @@ export type SendOutcome<R> = { queued: true } | { queued: false; result: R }
  * send", sent when the connection is back, and its outcome reported by a toast). Errors of a change
  * sent at once are thrown to the caller, who shows them on its form.
  */
-export function sendOrQueue<N extends OfflineMutationName>(
+export async function sendOrQueue<N extends OfflineMutationName>(
   queryClient: QueryClient,
   name: N,
-  variables: OfflineMutations[N]['variables'],
-): Promise<SendOutcome<OfflineMutations[N]['result']>> {
+  variables: VariablesOf<N>,
+): Promise<SendOutcome<ResultOf<N>>> {
+  // Signed in after the app started: the features and their mutation defaults arrive now.
+  await featuresReady()
+  const definition = definitions.get(name)
+  if (!definition) throw new Error(`The offline change "${name}" is not registered (app-features.ts)`)
+  registerMutationDefaults(queryClient)
   const cache = queryClient.getMutationCache()
-  const mutation = cache.build<
-    OfflineMutations[N]['result'],
-    unknown,
-    OfflineMutations[N]['variables'],
-    unknown
-  >(queryClient, { mutationKey: offlineMutationKeys[name] })
+  const mutation = cache.build<ResultOf<N>, unknown, VariablesOf<N>, unknown>(queryClient, {
+    mutationKey: definition.key,
+  })
   awaitedByCaller.add(variables)
   return new Promise((resolve, reject) => {
     const handOff = () => {

@@ -1,35 +1,36 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
+import { featuresReady, startWhenFeaturesReady } from '../features-ready'
 import { getSession, useSession } from '../session'
 import { startLiveUpdates } from '../socket'
 import { catchUp, takeOverReconnects } from './catch-up'
-import { watchDealStatus } from './deal-status-toasts'
 import { captureInstallPrompt } from './install-prompt'
 import { registerMutationDefaults } from './mutation-defaults'
 import { lastBackOnlineAt, startReachability } from './reachability'
 
 /**
  * Offline start-up, in the order that matters (DESIGN §4): the online manager from
- * `navigator.onLine`, the mutation defaults, then the signed-in user's persisted cache (before the
- * router's loaders run, so a cold offline start renders at once, without a spinner), and finally
- * the paused changes of that cache are resumed (they pause again if the server is still away).
+ * `navigator.onLine`; for a signed-in user, the features' offline changes (app-features.ts) set on
+ * the client, then their persisted cache (before the router's loaders run, so a cold offline start
+ * renders at once, without a spinner), and finally the paused changes of that cache are resumed
+ * (they pause again if the server is still away).
  */
 export async function startOffline(queryClient: QueryClient): Promise<void> {
   startReachability()
   captureInstallPrompt()
-  registerMutationDefaults(queryClient)
   const userId = getSession().user?.id
   if (!userId) return
-  // The persister (idb-keyval and TanStack's persister) is a signed-in need: signed-out visitors
-  // of the public pages never load it (DESIGN §5 first-route budget).
-  const { restoreUserCache } = await import('../persister')
+  // The persister (idb-keyval and TanStack's persister) and the features' registrations are
+  // signed-in needs: signed-out visitors of the public pages never load them (DESIGN §5 budget).
+  const [{ restoreUserCache }] = await Promise.all([import('../persister'), featuresReady()])
+  registerMutationDefaults(queryClient)
   await restoreUserCache(queryClient, userId)
   void queryClient.resumePausedMutations()
 }
 
 /**
- * Back online (browser event, probe or socket): pushes may have been missed meanwhile, so the deal
- * and wallet queries go stale and the ones on screen refetch now.
+ * Back online (browser event, probe or socket): pushes may have been missed meanwhile, so the live
+ * queries (deals, wallet) go stale and the ones on screen refetch now.
  */
 function refetchWhenBackOnline(queryClient: QueryClient): () => void {
   let wasOnline = onlineManager.isOnline()
@@ -45,16 +46,36 @@ function refetchWhenBackOnline(queryClient: QueryClient): () => void {
   }
 }
 
-/** `persistUserCache` once its module has loaded; the returned stop works before that too. */
+/**
+ * `persistUserCache` once its module has loaded and the features said which data is kept (a save
+ * before that would replace the stored cache with an empty one); the returned stop works before too.
+ */
 function persistWhenLoaded(queryClient: QueryClient, userId: string): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  void import('../persister').then(({ persistUserCache }) => {
+  void Promise.all([import('../persister'), featuresReady()]).then(([{ persistUserCache }]) => {
     if (!stopped) stop = persistUserCache(queryClient, userId)
   })
   return () => {
     stopped = true
     stop?.()
+  }
+}
+
+/** Work a feature runs while someone is signed in (a cache watcher); returns its stop function. */
+export type SignedInTask = (queryClient: QueryClient) => () => void
+
+const signedInTasks = new Set<SignedInTask>()
+
+/** Registers a feature's signed-in task (from app-features.ts): it starts at sign-in, stops at sign-out. */
+export function whileSignedIn(task: SignedInTask): void {
+  signedInTasks.add(task)
+}
+
+function startSignedInTasks(queryClient: QueryClient): () => void {
+  const stops = [...signedInTasks].map((task) => task(queryClient))
+  return () => {
+    for (const stop of stops) stop()
   }
 }
 
@@ -64,7 +85,13 @@ export function OfflineQueryProvider({ client, children }: { client: QueryClient
   const userId = user?.id
   useEffect(() => (userId ? persistWhenLoaded(client, userId) : undefined), [client, userId])
   useEffect(() => (userId ? startLiveUpdates(client) : undefined), [client, userId])
-  useEffect(() => (userId ? watchDealStatus(client) : undefined), [client, userId])
-  useEffect(() => (userId ? refetchWhenBackOnline(client) : undefined), [client, userId])
+  useEffect(
+    () => (userId ? startWhenFeaturesReady(() => startSignedInTasks(client)) : undefined),
+    [client, userId],
+  )
+  useEffect(
+    () => (userId ? startWhenFeaturesReady(() => refetchWhenBackOnline(client)) : undefined),
+    [client, userId],
+  )
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
 }

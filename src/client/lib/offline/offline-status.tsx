@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
 import { describeOfflineMutation } from './mutation-defaults'
+import { isLiveQuery } from './query-roots'
 
 /** Whether the app believes it can reach the server (see reachability.ts). */
 export function useOnline(): boolean {
@@ -12,12 +13,11 @@ export function useOnline(): boolean {
   )
 }
 
-/** When the deals and wallet shown were last fetched from the server (0: never). */
+/** When the live data shown (deals, wallet) was last fetched from the server (0: never). */
 function lastSyncedAt(queryClient: QueryClient): number {
   let latest = 0
   for (const query of queryClient.getQueryCache().getAll()) {
-    const root = query.queryKey[0]
-    if ((root === 'deals' || root === 'wallet') && query.state.dataUpdatedAt > latest) {
+    if (isLiveQuery(query) && query.state.dataUpdatedAt > latest) {
       latest = query.state.dataUpdatedAt
     }
   }

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Deal } from '../../../../shared/contract/deals'
 import { confirm } from '../../../lib/confirm'
-import { sendOrQueue } from '../../../lib/offline/mutation-defaults'
 import { notify } from '../../../lib/toast'
+import { dealRefusal } from '../messages'
+import { stopDeal } from '../mutations'
 
 /** Stops an in-progress deal after a confirmation dialog; stopping is final. */
 export function StopDealButton({ deal }: { deal: Deal }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [busy, setBusy] = useState(false)
   if (deal.state !== 'inprogress') return null
@@ -22,7 +23,7 @@ export function StopDealButton({ deal }: { deal: Deal }) {
     if (!confirmed) return
     setBusy(true)
     try {
-      const outcome = await sendOrQueue(queryClient, 'stopDeal', {
+      const outcome = await stopDeal(queryClient, {
         username: deal.user.username,
         missionCode: deal.mission.code,
         missionTitle: deal.mission.title,
@@ -33,8 +34,8 @@ export function StopDealButton({ deal }: { deal: Deal }) {
           ? t`You are offline: the deal will be stopped once the connection is back`
           : t`The deal is stopped`,
       )
-    } catch {
-      void notify('error', t`The deal could not be stopped; try again`)
+    } catch (error) {
+      void notify('error', dealRefusal(i18n, error) ?? t`The deal could not be stopped; try again`)
     } finally {
       setBusy(false)
     }

@@ -2,13 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { requireSession } from '../../../lib/guards'
+import { requireUser } from '../../../lib/guards'
 import { namedRoutes } from '../../../lib/named-routes'
 import { startLiveUpdates } from '../../../lib/socket'
 
-/** The deal area: available deals, completed deals, the wallet, and each deal's pages. */
+/**
+ * The deal area: available deals, completed deals, the wallet, and each deal's pages. Its pages read
+ * the signed-in username from the route context this guard fills.
+ */
 export const Route = createFileRoute('/_default/dashboard/deal')({
-  beforeLoad: requireSession,
+  beforeLoad: ({ context }) => ({ username: requireUser(context.auth).username }),
   component: DealLayout,
 })
 

@@ -4,18 +4,16 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { formatMoney } from '../../../../../shared/format'
 import { DealList } from '../../../../features/deals/components/deal-list'
 import { COMPLETED_STATES, dealQueries } from '../../../../features/deals/queries'
-import { getSession } from '../../../../lib/session'
-
-const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/completed')({
-  loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(dealQueries.list(username(), COMPLETED_STATES)),
+  loader: ({ context: { queryClient, username } }) =>
+    queryClient.ensureQueryData(dealQueries.list(username, COMPLETED_STATES)),
   component: CompletedDealsPage,
 })
 
 function CompletedDealsPage() {
-  const { data } = useSuspenseQuery(dealQueries.list(username(), COMPLETED_STATES))
+  const { username } = Route.useRouteContext()
+  const { data } = useSuspenseQuery(dealQueries.list(username, COMPLETED_STATES))
   const total = formatMoney(data.items.reduce((sum, deal) => sum + deal.earned.amount, 0))
   return (
     <section className="deals-page">

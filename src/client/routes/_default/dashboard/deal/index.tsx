@@ -1,78 +1,24 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import type { Mission } from '../../../../../shared/contract/deals'
+import { Trans } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
 import { DealList } from '../../../../features/deals/components/deal-list'
 import { MissionCard } from '../../../../features/deals/components/mission-card'
 import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '../../../../features/deals/queries'
-import { ApiException } from '../../../../lib/http'
-import { sendOrQueue } from '../../../../lib/offline/mutation-defaults'
-import { getSession } from '../../../../lib/session'
-import { notify } from '../../../../lib/toast'
-
-const username = () => getSession().user?.username ?? ''
+import { TakeMissionButton } from './-components/take-mission-button'
 
 export const Route = createFileRoute('/_default/dashboard/deal/')({
-  loader: ({ context: { queryClient } }) =>
+  loader: ({ context: { queryClient, username } }) =>
     Promise.all([
       queryClient.ensureQueryData(missionQueries.list({ excludeCurrentUser: true })),
-      queryClient.ensureQueryData(dealQueries.list(username(), IN_PROGRESS_STATES)),
+      queryClient.ensureQueryData(dealQueries.list(username, IN_PROGRESS_STATES)),
     ]),
   component: AvailableDealsPage,
 })
 
-function TakeMissionButton({ mission }: { mission: Mission }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
-  const take = async () => {
-    setBusy(true)
-    try {
-      // Offline, the take is queued (lib/offline): it is sent, and reported, once back online.
-      const outcome = await sendOrQueue(queryClient, 'takeMission', {
-        username: username(),
-        missionCode: mission.code,
-        missionTitle: mission.title,
-      })
-      if (outcome.queued) {
-        void notify('info', t`You are offline: the mission will be taken once the connection is back`)
-        return
-      }
-      const deal = outcome.result
-      void notify('success', t`Mission taken: your tracking link is ready`)
-      await navigate({
-        to: '/dashboard/deal/$status/{-$code}/tools',
-        params: { status: deal.state, code: deal.mission.code },
-      })
-    } catch (error) {
-      const key = error instanceof ApiException ? error.errors.errors?.[0] : undefined
-      void notify(
-        'error',
-        key === 'deal.mission_full' ? t`This mission is full` : t`The mission could not be taken`,
-      )
-      void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <button
-      type="button"
-      className="button button-block"
-      onClick={take}
-      disabled={busy || mission.spotsLeft === 0}
-      aria-label={t`Take the mission ${mission.title}`}
-    >
-      <Trans>Take this mission</Trans>
-    </button>
-  )
-}
-
 function AvailableDealsPage() {
+  const { username } = Route.useRouteContext()
   const { data: missions } = useSuspenseQuery(missionQueries.list({ excludeCurrentUser: true }))
-  const { data: running } = useSuspenseQuery(dealQueries.list(username(), IN_PROGRESS_STATES))
+  const { data: running } = useSuspenseQuery(dealQueries.list(username, IN_PROGRESS_STATES))
   return (
     <section className="deals-page">
       <h1>
@@ -94,7 +40,7 @@ function AvailableDealsPage() {
           {missions.items.map((mission) => (
             <li key={mission.code}>
               <MissionCard mission={mission}>
-                <TakeMissionButton mission={mission} />
+                <TakeMissionButton mission={mission} username={username} />
               </MissionCard>
             </li>
           ))}

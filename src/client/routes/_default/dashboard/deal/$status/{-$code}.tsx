@@ -3,16 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
 import type { DealState } from '../../../../../../shared/contract/deals'
 import { DEAL_STATES } from '../../../../../../shared/deal-values'
-import { formatMoney, shortenName } from '../../../../../../shared/format'
-import { DealProgress, DealStateBadge } from '../../../../../features/deals/components/deal-progress'
-import { StopDealButton } from '../../../../../features/deals/components/stop-deal-button'
 import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '../../../../../features/deals/queries'
-import { mediaUrl } from '../../../../../lib/media'
-import { getSession } from '../../../../../lib/session'
-
-const username = () => getSession().user?.username ?? ''
-// 80 characters: the page heading stays within two lines on a phone.
-const TITLE_MAX = 80
+import { DealHeader } from './-components/deal-header'
 
 const statesOf = (status: string): DealState[] =>
   (DEAL_STATES as readonly string[]).includes(status)
@@ -26,9 +18,9 @@ const statesOf = (status: string): DealState[] =>
  * (the header's "in progress" entry) it opens the first deal of that status.
  */
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}')({
-  loader: async ({ context: { queryClient }, params: { status, code } }) => {
-    if (code) return queryClient.ensureQueryData(dealQueries.detail(username(), code))
-    const list = await queryClient.ensureQueryData(dealQueries.list(username(), statesOf(status)))
+  loader: async ({ context: { queryClient, username }, params: { status, code } }) => {
+    if (code) return queryClient.ensureQueryData(dealQueries.detail(username, code))
+    const list = await queryClient.ensureQueryData(dealQueries.list(username, statesOf(status)))
     const first = list.items[0]
     if (first)
       throw redirect({ to: '/dashboard/deal/$status/{-$code}', params: { status, code: first.mission.code } })
@@ -52,32 +44,12 @@ function DealStatusLayout() {
 function DealPage({ code }: { code: string }) {
   const { t } = useLingui()
   const { status } = Route.useParams()
-  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code))
+  const { username } = Route.useRouteContext()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
   const params = { status, code }
   return (
     <article className="deal-page">
-      <header className="deal-header">
-        <img
-          src={mediaUrl(deal.mission.thumbnail ?? deal.mission.provider.logo)}
-          alt=""
-          width={160}
-          height={90}
-        />
-        <div className="deal-header-body">
-          <p className="muted">{deal.mission.provider.name}</p>
-          <h1 title={deal.mission.title}>{shortenName(deal.mission.title, TITLE_MAX)}</h1>
-          <p>
-            <DealStateBadge state={deal.state} /> <span className="muted">{t`Deal ${deal.code}`}</span>
-          </p>
-          <DealProgress progress={deal.progress} goal={deal.goal} />
-          <p className="deal-earned">
-            <Trans>Earned:</Trans> <strong data-testid="deal-earned">{formatMoney(deal.earned)}</strong>
-          </p>
-        </div>
-        <div className="deal-header-actions">
-          <StopDealButton deal={deal} />
-        </div>
-      </header>
+      <DealHeader deal={deal} />
       <nav className="tabs" aria-label={t`Deal pages`}>
         <Link to="/dashboard/deal/$status/{-$code}" params={params} activeOptions={{ exact: true }}>
           <Trans>Overview</Trans>

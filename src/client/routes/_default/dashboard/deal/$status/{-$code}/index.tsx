@@ -4,19 +4,19 @@ import { createFileRoute } from '@tanstack/react-router'
 import { formatMoney } from '../../../../../../../shared/format'
 import { formatDate } from '../../../../../../../shared/format-date'
 import { dealQueries } from '../../../../../../features/deals/queries'
-import { getSession } from '../../../../../../lib/session'
-
-const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/')({
   // A tab inside the deal page: switching tabs must not jump back to the top.
   staticData: { keepScroll: true },
+  loader: ({ context: { queryClient, username }, params: { code } }) =>
+    code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealDetailPage,
 })
 
 function DealDetailPage() {
-  const { code } = Route.useParams()
-  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code ?? ''))
+  const { code = '' } = Route.useParams()
+  const { username } = Route.useRouteContext()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
   const { mission } = deal
   const reward = formatMoney(mission.reward.amount)
   return (

@@ -2,19 +2,19 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { dealQueries } from '../../../../../../features/deals/queries'
-import { getSession } from '../../../../../../lib/session'
-
-const username = () => getSession().user?.username ?? ''
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tips')({
   // A tab inside the deal page: switching tabs must not jump back to the top.
   staticData: { keepScroll: true },
+  loader: ({ context: { queryClient, username }, params: { code } }) =>
+    code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealTipsPage,
 })
 
 function DealTipsPage() {
-  const { code } = Route.useParams()
-  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code ?? ''))
+  const { code = '' } = Route.useParams()
+  const { username } = Route.useRouteContext()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
   const paragraphs = deal.mission.tips.split(/\n{2,}/).filter((text) => text.trim() !== '')
   return (
     <section className="deal-tips">

@@ -1,32 +1,27 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
 import { integrationLinkData, trackedLinkPath } from '../../../../../../../shared/deal-links'
 import { buildIntegrationLink, NO_LINK } from '../../../../../../../shared/integration-links'
-import { regenerateWidgetToken } from '../../../../../../features/deals/api'
 import { CopyField } from '../../../../../../features/deals/components/copy-field'
 import { dealQueries } from '../../../../../../features/deals/queries'
-import { confirm } from '../../../../../../lib/confirm'
 import { absoluteLink } from '../../../../../../lib/http'
-import { getSession, useSession } from '../../../../../../lib/session'
-import { notify } from '../../../../../../lib/toast'
-
-const username = () => getSession().user?.username ?? ''
+import { RenewWidgetLinkButton } from './-components/renew-widget-link-button'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tools')({
   // A tab inside the deal page: switching tabs must not jump back to the top.
   staticData: { keepScroll: true },
+  loader: ({ context: { queryClient, username }, params: { code } }) =>
+    code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealToolsPage,
 })
 
 function DealToolsPage() {
   const { t } = useLingui()
-  const { code } = Route.useParams()
-  const { user } = useSession()
-  const queryClient = useQueryClient()
-  const { data: deal } = useSuspenseQuery(dealQueries.detail(username(), code ?? ''))
-  const [busy, setBusy] = useState(false)
+  const { code = '' } = Route.useParams()
+  const { username, auth } = Route.useRouteContext()
+  const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
+  const creatorCode = auth.user()?.creatorCode
   const origin = location.origin
   const missionCode = deal.mission.code
   const owner = deal.user.username
@@ -36,29 +31,12 @@ function DealToolsPage() {
       dealCode: deal.code,
       missionCode,
       username: owner,
-      creatorCode: user?.creatorCode,
+      creatorCode,
     }),
   )
   const widgetUrl = deal.widgetToken
     ? `${origin}/widgets/goal?token=${encodeURIComponent(deal.widgetToken)}`
     : ''
-  const regenerate = async () => {
-    const confirmed = await confirm({
-      title: t`Make a new widget link?`,
-      message: t`The current widget link stops working at once: update your OBS browser source with the new one.`,
-      confirmLabel: t`New link`,
-    })
-    if (!confirmed) return
-    setBusy(true)
-    try {
-      await regenerateWidgetToken(queryClient, owner, missionCode)
-      void notify('success', t`A new widget link is ready`)
-    } catch {
-      void notify('error', t`The widget link could not be renewed; try again`)
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <section className="deal-tools">
       <h2>
@@ -88,7 +66,7 @@ function DealToolsPage() {
           </Trans>
         )}
       </p>
-      {user?.creatorCode ? <CopyField label={t`Your creator code`} value={user.creatorCode} /> : null}
+      {creatorCode ? <CopyField label={t`Your creator code`} value={creatorCode} /> : null}
 
       <h3>
         <Trans>Goal widget</Trans>
@@ -100,9 +78,7 @@ function DealToolsPage() {
       </p>
       {widgetUrl ? <CopyField label={t`Widget URL`} value={widgetUrl} testId="widget-url" /> : null}
       <p className="tool-actions">
-        <button type="button" className="button button-ghost" onClick={regenerate} disabled={busy}>
-          <Trans>Make a new widget link</Trans>
-        </button>
+        <RenewWidgetLinkButton deal={deal} />
       </p>
 
       <h3>

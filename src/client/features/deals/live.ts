@@ -1,14 +1,36 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query'
+import type { QueryCacheNotifyEvent, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { Deal, DealState } from '../../../shared/contract/deals'
-import { notify } from '../toast'
-import { offlineMutationKeys } from './mutation-defaults'
+import { whileSignedIn } from '../../lib/offline/offline-provider'
+import { registerQueryRoot } from '../../lib/offline/query-roots'
+import { type LiveHandlers, registerLiveHandlers } from '../../lib/socket'
+import { notify } from '../../lib/toast'
+import { dealMutationKeys } from './mutations'
+import { dealQueries, storeDeal, storeDealEvent } from './queries'
 
 /**
- * A toast naming the mission whenever a deal's state changes under the user (DESIGN §4): pushed by
- * the socket, or found by the refetch after a reconnect (a deal finished while the phone was offline).
- * It watches the query cache, so it does not matter which path brought the new state.
+ * The deals feature's live side (DESIGN §4): socket pushes go into the cache through the same writer
+ * as HTTP answers (`storeDeal`), deal data is kept live and persisted, and a toast names the mission
+ * whenever a deal's state changes under the user.
+ */
+
+const dealHandlers: LiveHandlers = {
+  'deal:updated': (queryClient, deal) => {
+    storeDeal(queryClient, deal)
+  },
+  'deal:event': (queryClient, { dealCode, event }) => storeDealEvent(queryClient, dealCode, event),
+}
+
+/** A deal's state (lists and detail) shows first after a reconnect; the rest of 'deals' follows. */
+function isPrimaryDealQuery(queryKey: QueryKey): boolean {
+  const [, scope, , kind] = queryKey
+  return scope === 'user' && (kind === 'list' || kind === 'detail')
+}
+
+/*
+ * The toast watches the query cache, not the socket: a state pushed by the socket and one found by
+ * the refetch after a reconnect (a deal finished while the phone was offline) are announced alike.
  */
 
 function dealsIn(data: unknown): Deal[] {
@@ -26,8 +48,9 @@ function dealsIn(data: unknown): Deal[] {
 }
 
 function isDealQuery(event: QueryCacheNotifyEvent): boolean {
-  const key = event.query.queryKey
-  return key[0] === 'deals' && key[1] === 'user'
+  const [root, scope] = event.query.queryKey
+  const [dealsRoot, userScope] = dealQueries.everyUser()
+  return root === dealsRoot && scope === userScope
 }
 
 function message(deal: Deal): string {
@@ -44,13 +67,14 @@ function message(deal: Deal): string {
 function stoppedByUser(queryClient: QueryClient, deal: Deal): boolean {
   return queryClient
     .getMutationCache()
-    .findAll({ mutationKey: offlineMutationKeys.stopDeal })
+    .findAll({ mutationKey: dealMutationKeys.stop })
     .some(
       (mutation) =>
         (mutation.state.variables as { missionCode?: string } | undefined)?.missionCode === deal.mission.code,
     )
 }
 
+/** Announces deal state changes from now on; returns the stop function. */
 export function watchDealStatus(queryClient: QueryClient): () => void {
   const known = new Map<string, DealState>()
   const record = (data: unknown, announce: boolean) => {
@@ -62,7 +86,7 @@ export function watchDealStatus(queryClient: QueryClient): () => void {
       }
     }
   }
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['deals', 'user'] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: dealQueries.everyUser() })) {
     record(query.state.data, false)
   }
   return queryClient.getQueryCache().subscribe((event) => {
@@ -71,4 +95,11 @@ export function watchDealStatus(queryClient: QueryClient): () => void {
     if (event.type === 'added') record(event.query.state.data, false)
     if (event.type === 'updated' && event.action.type === 'success') record(event.query.state.data, true)
   })
+}
+
+/** Registers the deals feature with the socket and the offline machinery (from app-features.ts). */
+export function registerDealLive(): void {
+  registerLiveHandlers(dealHandlers)
+  registerQueryRoot({ root: dealQueries.everyUser()[0], live: true, isPrimary: isPrimaryDealQuery })
+  whileSignedIn(watchDealStatus)
 }

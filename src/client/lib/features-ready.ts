@@ -1,0 +1,42 @@
+/**
+ * The features' registrations (socket handlers, offline changes, cached roots, signed-in watchers)
+ * are signed-in needs: they load with the first of them, not with the public pages' first route
+ * (DESIGN §5 budget), the way the persister does. The composition root (main.tsx) says how to load
+ * them; infrastructure awaits `featuresReady()` before it reads its registries.
+ */
+let load: (() => Promise<unknown>) | null = null
+let ready: Promise<void> | null = null
+
+export function loadFeaturesWith(loader: () => Promise<unknown>): void {
+  load = loader
+  ready = null
+}
+
+/** Resolves once every feature has registered (at once when nothing is to load, as in tests). */
+export function featuresReady(): Promise<void> {
+  ready ??= (load?.() ?? Promise.resolve()).then(
+    () => undefined,
+    (error: unknown) => {
+      // A chunk that failed to load (offline, a deploy meanwhile) is asked for again next time.
+      ready = null
+      throw error
+    },
+  )
+  return ready
+}
+
+/**
+ * Starts `start` once the features are registered; the returned stop works before that too (an
+ * effect cleaned up while the features were still loading starts nothing).
+ */
+export function startWhenFeaturesReady(start: () => () => void): () => void {
+  let stop: (() => void) | null = null
+  let stopped = false
+  void featuresReady().then(() => {
+    if (!stopped) stop = start()
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}

@@ -1,0 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Deal } from '../../../../../../../shared/contract/deals'
+import { formatMoney, shortenName } from '../../../../../../../shared/format'
+import { DealProgress, DealStateBadge } from '../../../../../../features/deals/components/deal-progress'
+import { StopDealButton } from '../../../../../../features/deals/components/stop-deal-button'
+import { mediaUrl } from '../../../../../../lib/media'
+
+// 80 characters: the page heading stays within two lines on a phone.
+const TITLE_MAX = 80
+
+/** A deal page's header: the mission, the deal's state, progress and earnings, and its stop button. */
+export function DealHeader({ deal }: { deal: Deal }) {
+  const { t } = useLingui()
+  return (
+    <header className="deal-header">
+      <img
+        src={mediaUrl(deal.mission.thumbnail ?? deal.mission.provider.logo)}
+        alt=""
+        width={160}
+        height={90}
+      />
+      <div className="deal-header-body">
+        <p className="muted">{deal.mission.provider.name}</p>
+        <h1 title={deal.mission.title}>{shortenName(deal.mission.title, TITLE_MAX)}</h1>
+        <p>
+          <DealStateBadge state={deal.state} /> <span className="muted">{t`Deal ${deal.code}`}</span>
+        </p>
+        <DealProgress progress={deal.progress} goal={deal.goal} />
+        <p className="deal-earned">
+          <Trans>Earned:</Trans> <strong data-testid="deal-earned">{formatMoney(deal.earned)}</strong>
+        </p>
+      </div>
+      <div className="deal-header-actions">
+        <StopDealButton deal={deal} />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,172 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { registerAppFeatures } from '../../src/client/app-features'
+import { stopDeal } from '../../src/client/features/deals/mutations'
+import {
+  COMPLETED_STATES,
+  dealQueries,
+  IN_PROGRESS_STATES,
+  storeDeal,
+} from '../../src/client/features/deals/queries'
+import { registerMutationDefaults } from '../../src/client/lib/offline/mutation-defaults'
+import { createQueryClient } from '../../src/client/lib/query-client'
+import { signIn, signOut } from '../../src/client/lib/session'
+import { startLiveUpdates } from '../../src/client/lib/socket'
+import type { List } from '../../src/shared/contract/common'
+import type { Deal, DealEvent } from '../../src/shared/contract/deals'
+import { alice, dealOf, eventOf, stubApi } from './support/deal-fixtures'
+
+/** A stand-in for socket.io's client socket: records listeners, lets the test push events. */
+class FakeSocket {
+  readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>()
+  active = true
+  connected = true
+  recovered = false
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
+    return this
+  }
+  push(event: string, ...args: unknown[]) {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args)
+  }
+  connect() {
+    return this
+  }
+  disconnect() {
+    this.active = false
+    return this
+  }
+}
+
+let socket = new FakeSocket()
+vi.mock('socket.io-client', () => ({ io: () => socket }))
+
+const inProgress = dealQueries.list('alice', IN_PROGRESS_STATES).queryKey
+const completed = dealQueries.list('alice', COMPLETED_STATES).queryKey
+const detail = dealQueries.detail('alice', 'M-1').queryKey
+const events = dealQueries.triggers('alice', 'M-1').queryKey
+
+/** A cache as the deal pages leave it: the deal in its detail and in the in-progress list. */
+function cacheWith(deal: Deal): QueryClient {
+  const queryClient = createQueryClient()
+  registerMutationDefaults(queryClient)
+  queryClient.setQueryData(detail, deal)
+  queryClient.setQueryData(inProgress, { items: [deal], total: 1 })
+  queryClient.setQueryData(completed, { items: [], total: 0 })
+  queryClient.setQueryData<List<DealEvent>>(events, { items: [], total: 0 })
+  return queryClient
+}
+
+const snapshot = (queryClient: QueryClient) => ({
+  detail: queryClient.getQueryData(detail),
+  inProgress: queryClient.getQueryData(inProgress),
+  completed: queryClient.getQueryData(completed),
+  refetching: queryClient
+    .getQueryCache()
+    .findAll({ queryKey: dealQueries.lists('alice') })
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey),
+})
+
+/** Opens the signed-in socket the way the deal pages do, with the features' handlers on it. */
+async function openLiveSocket(queryClient: QueryClient): Promise<() => void> {
+  const release = startLiveUpdates(queryClient)
+  await vi.waitFor(() => expect(socket.listeners.has('deal:updated')).toBe(true))
+  return release
+}
+
+beforeAll(() => {
+  registerAppFeatures()
+})
+
+beforeEach(() => {
+  socket = new FakeSocket()
+  onlineManager.setOnline(true)
+  signIn('token-alice', alice)
+})
+
+afterEach(() => {
+  signOut()
+  vi.unstubAllGlobals()
+})
+
+test('a deal pushed by the socket and the same deal answered over HTTP change the cache alike', async () => {
+  const before = dealOf()
+  const stopped = dealOf({ state: 'stopped', updatedAt: '2026-01-02T11:00:00.000Z' })
+
+  const pushed = cacheWith(before)
+  const release = await openLiveSocket(pushed)
+  socket.push('deal:updated', stopped)
+  release()
+
+  const answered = cacheWith(before)
+  stubApi(() => ({ status: 200, body: stopped }))
+  const outcome = await stopDeal(answered, {
+    username: 'alice',
+    missionCode: 'M-1',
+    missionTitle: 'Play the demo',
+  })
+
+  expect(outcome).toEqual({ queued: false, result: stopped })
+  expect(snapshot(pushed).detail).toEqual(stopped)
+  expect(snapshot(pushed).inProgress).toEqual({ items: [stopped], total: 1 })
+  expect(snapshot(answered)).toEqual(snapshot(pushed))
+})
+
+test('a pushed click updates the deal in place without refetching its lists', async () => {
+  const queryClient = cacheWith(dealOf())
+  const release = await openLiveSocket(queryClient)
+  socket.push('deal:updated', dealOf({ progress: 4, updatedAt: '2026-01-02T10:05:00.000Z' }))
+  release()
+  expect(queryClient.getQueryData<Deal>(detail)?.progress).toBe(4)
+  expect(queryClient.getQueryData<List<Deal>>(inProgress)?.items[0]?.progress).toBe(4)
+  expect(snapshot(queryClient).refetching).toEqual([])
+})
+
+test('a deal finished under the user refetches the lists it leaves and enters, and no other', () => {
+  const queryClient = cacheWith(dealOf())
+  const everyState = dealQueries.list('alice').queryKey
+  queryClient.setQueryData(everyState, { items: [dealOf()], total: 1 })
+  const finished = dealOf({ state: 'finished', updatedAt: '2026-01-02T12:00:00.000Z' })
+  storeDeal(queryClient, finished)
+  expect(queryClient.getQueryData(detail)).toEqual(finished)
+  expect(queryClient.getQueryData(everyState)).toEqual({ items: [finished], total: 1 })
+  expect(snapshot(queryClient).refetching).toEqual([inProgress, completed])
+})
+
+test('an answer older than the deal already cached does not overwrite it', () => {
+  const pushed = dealOf({ progress: 9, updatedAt: '2026-01-02T10:09:00.000Z' })
+  const queryClient = cacheWith(pushed)
+  const kept = storeDeal(queryClient, dealOf({ progress: 8, updatedAt: '2026-01-02T10:08:00.000Z' }))
+  expect(kept).toEqual(pushed)
+  expect(queryClient.getQueryData(detail)).toEqual(pushed)
+})
+
+test('a refetched list seeds each deal’s detail page through the same writer', async () => {
+  const queryClient = createQueryClient()
+  const fresh = dealOf({ progress: 12 })
+  stubApi(() => ({ status: 200, body: { items: [fresh], total: 1 } }))
+  await queryClient.fetchQuery(dealQueries.list('alice', IN_PROGRESS_STATES))
+  expect(queryClient.getQueryData(detail)).toEqual(fresh)
+})
+
+test('a pushed deal event is added to its deal’s events once', async () => {
+  const queryClient = cacheWith(dealOf())
+  const release = await openLiveSocket(queryClient)
+  const click = eventOf({ id: 'E-7' })
+  socket.push('deal:event', { dealCode: 'D-1', event: click })
+  socket.push('deal:event', { dealCode: 'D-1', event: click })
+  socket.push('deal:event', { dealCode: 'D-other', event: eventOf({ id: 'E-8' }) })
+  release()
+  expect(queryClient.getQueryData(events)).toEqual({ items: [click], total: 1 })
+})
+
+test('a wallet push reaches the wallet feature’s handler through the same registry', async () => {
+  const queryClient = cacheWith(dealOf())
+  queryClient.setQueryData(['wallet', 'alice', 'detail'], null)
+  const release = await openLiveSocket(queryClient)
+  expect(socket.listeners.has('wallet:updated')).toBe(true)
+  socket.push('wallet:updated', { balance: { amount: 50, currency: 'EUR' } })
+  release()
+  expect(queryClient.getQueryState(['wallet', 'alice', 'detail'])?.isInvalidated).toBe(true)
+})

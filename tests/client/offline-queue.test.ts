@@ -1,0 +1,129 @@
+import { i18n } from '@lingui/core'
+import { onlineManager } from '@tanstack/react-query'
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { registerAppFeatures } from '../../src/client/app-features'
+import { dealRefusal } from '../../src/client/features/deals/messages'
+import { takeMission } from '../../src/client/features/deals/mutations'
+import { dealQueries } from '../../src/client/features/deals/queries'
+import {
+  describeOfflineMutation,
+  registerMutationDefaults,
+  sendOrQueue,
+} from '../../src/client/lib/offline/mutation-defaults'
+import { cacheKeyFor, persistUserCache, restoreUserCache } from '../../src/client/lib/persister'
+import { createQueryClient } from '../../src/client/lib/query-client'
+import { signIn, signOut } from '../../src/client/lib/session'
+import { notify } from '../../src/client/lib/toast'
+import { alice, dealOf, stubApi } from './support/deal-fixtures'
+
+// IndexedDB as a Map: jsdom has none, and the persister only needs get/set/del/keys.
+const idb = vi.hoisted(() => new Map<string, unknown>())
+vi.mock('idb-keyval', () => ({
+  get: async (key: string) => idb.get(key),
+  set: async (key: string, value: unknown) => void idb.set(key, value),
+  del: async (key: string) => void idb.delete(key),
+  delMany: async (keys: string[]) => {
+    for (const key of keys) idb.delete(key)
+  },
+  keys: async () => [...idb.keys()],
+}))
+vi.mock('../../src/client/lib/toast', () => ({ notify: vi.fn(async () => undefined) }))
+
+const take = { username: 'alice', missionCode: 'M-1', missionTitle: 'Play the demo' }
+const missionFull = {
+  status: 409,
+  body: { code: 'CONFLICT', message: 'This mission is full', errors: { errors: ['deal.mission_full'] } },
+}
+
+beforeAll(() => {
+  registerAppFeatures()
+})
+
+beforeEach(() => {
+  idb.clear()
+  vi.mocked(notify).mockClear()
+  signIn('token-alice', alice)
+  onlineManager.setOnline(true)
+})
+
+afterEach(() => {
+  signOut()
+  onlineManager.setOnline(true)
+  vi.unstubAllGlobals()
+})
+
+/** Takes the mission offline in one app session, which then closes once the queue is in IndexedDB. */
+async function takeOfflineThenClose(): Promise<void> {
+  const queryClient = createQueryClient()
+  registerMutationDefaults(queryClient)
+  const stopPersisting = persistUserCache(queryClient, alice.id)
+  const calls = stubApi(() => ({ status: 500, body: {} }))
+  onlineManager.setOnline(false)
+  const outcome = await takeMission(queryClient, take)
+  expect(outcome).toEqual({ queued: true })
+  expect(calls).toEqual([])
+  const [queued] = queryClient.getMutationCache().getAll()
+  expect(queued?.state.isPaused).toBe(true)
+  // Persisted at once, not after the throttle: the user may close the app right after tapping.
+  await vi.waitFor(() => expect(String(idb.get(cacheKeyFor(alice.id)))).toContain('"offline","deals","take"'))
+  stopPersisting()
+}
+
+test('a mission taken offline waits, paused, in the persisted cache under its feature’s description', async () => {
+  await takeOfflineThenClose()
+  const reopened = createQueryClient()
+  registerMutationDefaults(reopened)
+  await restoreUserCache(reopened, alice.id)
+  const [restored] = reopened.getMutationCache().getAll()
+  expect(restored?.state.isPaused).toBe(true)
+  expect(restored?.state.variables).toEqual(take)
+  expect(describeOfflineMutation(restored?.options.mutationKey, restored?.state.variables)).toBe(
+    'Take the mission “Play the demo”',
+  )
+})
+
+test('a queued take sent after a reload stores the new deal and says so', async () => {
+  await takeOfflineThenClose()
+  const reopened = createQueryClient()
+  registerMutationDefaults(reopened)
+  await restoreUserCache(reopened, alice.id)
+  const deal = dealOf()
+  const calls = stubApi(() => ({ status: 201, body: deal }))
+  onlineManager.setOnline(true)
+  await reopened.resumePausedMutations()
+  expect(calls).toContainEqual({ method: 'POST', path: '/api/deals/subscriptions/M-1/alice' })
+  expect(reopened.getQueryData(dealQueries.detail('alice', 'M-1').queryKey)).toEqual(deal)
+  expect(notify).toHaveBeenCalledWith('success', 'Sent: Take the mission “Play the demo”')
+})
+
+test('a queued take refused once back online is reported with the deals feature’s message', async () => {
+  await takeOfflineThenClose()
+  const reopened = createQueryClient()
+  registerMutationDefaults(reopened)
+  await restoreUserCache(reopened, alice.id)
+  stubApi(() => missionFull)
+  onlineManager.setOnline(true)
+  await reopened.resumePausedMutations()
+  expect(notify).toHaveBeenCalledWith(
+    'error',
+    'Not sent: Take the mission “Play the demo”: This mission is full',
+  )
+})
+
+test('the take button and the offline report translate a refusal with the same message', async () => {
+  stubApi(() => missionFull)
+  const queryClient = createQueryClient()
+  registerMutationDefaults(queryClient)
+  // Online, the caller gets the error (the take button shows dealRefusal of it).
+  const error = await takeMission(queryClient, take).catch((caught: unknown) => caught)
+  expect(dealRefusal(i18n, error)).toBe('This mission is full')
+  expect(notify).not.toHaveBeenCalled()
+})
+
+test('a change no feature registered is refused at once instead of being queued forever', async () => {
+  const queryClient = createQueryClient()
+  onlineManager.setOnline(false)
+  // @ts-expect-error 'payout' is deliberately not an offline change: money does not move from a queue
+  await expect(sendOrQueue(queryClient, 'payout', {})).rejects.toThrow(/not registered/)
+  expect(queryClient.getMutationCache().getAll()).toEqual([])
+})
