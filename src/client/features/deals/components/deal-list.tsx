@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import type { Deal } from '../../../../shared/contract/deals'
 import { formatMoney, shortenName } from '../../../../shared/format'
 import { formatDate } from '../../../../shared/format-date'
-import { mediaUrl } from '../../../lib/media'
 import { DealProgress, DealStateBadge } from './deal-progress'
+import { MissionImage } from './mission-image'
 
 // 48 characters keep a deal title on one or two lines in the list.
 const TITLE_MAX = 48
@@ -22,12 +22,7 @@ export function DealList({ deals, empty }: { deals: readonly Deal[]; empty: Reac
             params={{ status: deal.state, code: deal.mission.code }}
             className="deal-card"
           >
-            <img
-              src={mediaUrl(deal.mission.thumbnail ?? deal.mission.provider.logo)}
-              alt=""
-              width={96}
-              height={54}
-            />
+            <MissionImage mission={deal.mission} width={96} height={54} />
             <div className="deal-card-body">
               <p className="deal-card-title" title={deal.mission.title}>
                 {shortenName(deal.mission.title, TITLE_MAX)}

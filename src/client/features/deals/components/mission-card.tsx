@@ -2,19 +2,18 @@ import { Plural, Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { Mission } from '../../../../shared/contract/deals'
 import { formatMoney, shortenName } from '../../../../shared/format'
-import { mediaUrl } from '../../../lib/media'
+import { MissionImage } from './mission-image'
 
 // 60 characters: two lines of a card title at the narrowest card width.
 const TITLE_MAX = 60
 
 /** A mission in a catalogue: picture, brand, title, reward, the spots still open and an optional action. */
 export function MissionCard({ mission, children }: { mission: Mission; children?: ReactNode }) {
-  const picture = mediaUrl(mission.thumbnail ?? mission.provider.logo)
   const reward = formatMoney(mission.reward.amount)
   const spotsLeft = mission.spotsLeft
   return (
     <article className="mission-card">
-      <img src={picture} alt="" width={320} height={180} loading="lazy" decoding="async" />
+      <MissionImage mission={mission} width={320} height={180} loading="lazy" decoding="async" />
       <div className="mission-body">
         <p className="mission-provider">{mission.provider.name}</p>
         <h3 className="mission-title" title={mission.title}>

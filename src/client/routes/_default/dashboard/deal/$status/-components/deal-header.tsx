@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Deal } from '../../../../../../../shared/contract/deals'
 import { formatMoney, shortenName } from '../../../../../../../shared/format'
 import { DealProgress, DealStateBadge } from '../../../../../../features/deals/components/deal-progress'
+import { MissionImage } from '../../../../../../features/deals/components/mission-image'
 import { StopDealButton } from '../../../../../../features/deals/components/stop-deal-button'
-import { mediaUrl } from '../../../../../../lib/media'
 
 // 80 characters: the page heading stays within two lines on a phone.
 const TITLE_MAX = 80
@@ -13,12 +13,7 @@ export function DealHeader({ deal }: { deal: Deal }) {
   const { t } = useLingui()
   return (
     <header className="deal-header">
-      <img
-        src={mediaUrl(deal.mission.thumbnail ?? deal.mission.provider.logo)}
-        alt=""
-        width={160}
-        height={90}
-      />
+      <MissionImage mission={deal.mission} width={160} height={90} />
       <div className="deal-header-body">
         <p className="muted">{deal.mission.provider.name}</p>
         <h1 title={deal.mission.title}>{shortenName(deal.mission.title, TITLE_MAX)}</h1>
