@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -8,15 +7,21 @@ import { type Socket as ClientSocket, io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '../../src/server/app'
 import { loadConfig } from '../../src/server/config'
+import { createSession } from '../../src/server/features/auth/sessions'
+import { emitWalletUpdated } from '../../src/server/features/wallet/wallet-serializer'
+import { rooms } from '../../src/server/plugins/socket'
 import type { Deal } from '../../src/shared/contract/deals'
 import type { ServerToClientEvents } from '../../src/shared/contract/socket'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { startBalancer, until } from './multi-node-fixtures'
+import { personBody } from './wallet-fixtures'
 
 /**
  * Two server nodes on one PostgreSQL database and one Redis (DESIGN §1, scale-out): socket.io fans
  * events out through the Redis Streams adapter, and a client that a load balancer moves from one node
- * to the other recovers its connection state (missed events replayed) on the new node.
+ * to the other recovers its connection state (missed events replayed) on the new node, unless its
+ * session was revoked meanwhile: a logout on one node reaches the session's sockets on every node.
  */
 const redisUrl = process.env.REDIS_URL
 // Nodes share a database only on PostgreSQL: the `server` project (PGlite) skips, `server-pg` runs.
@@ -31,44 +36,6 @@ if (!enabled) {
 }
 
 type Client = ClientSocket<ServerToClientEvents>
-
-/** A TCP load balancer in miniature: new connections go to the current target; `cut` drops live ones. */
-interface Balancer {
-  port: number
-  target: number
-  cut(): void
-  close(): Promise<void>
-}
-
-async function startBalancer(initialTarget: number): Promise<Balancer> {
-  const live = new Set<Socket>()
-  const balancer: Balancer = {
-    port: 0,
-    target: initialTarget,
-    cut() {
-      for (const socket of live) socket.destroy()
-      live.clear()
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-  const server: Server = createServer((incoming) => {
-    const outgoing = new NetSocket()
-    outgoing.connect(balancer.target, '127.0.0.1')
-    for (const socket of [incoming, outgoing]) {
-      live.add(socket)
-      socket.on('error', () => socket.destroy())
-      socket.on('close', () => live.delete(socket))
-    }
-    incoming.pipe(outgoing).pipe(incoming)
-    incoming.on('close', () => outgoing.destroy())
-    outgoing.on('close', () => incoming.destroy())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('balancer has no port')
-  balancer.port = address.port
-  return balancer
-}
 
 let database: TestDatabase
 let workDir: string
@@ -107,6 +74,14 @@ beforeAll(async () => {
   const suffix = randomBytes(3).toString('hex')
   streamer = await makeUser(nodeA, `multi${suffix}`)
   admin = await makeUser(nodeA, `multiadmin${suffix}`, { admin: true })
+  // A wallet, so `wallet:updated` (name, address, balance) has something to carry to the streamer.
+  const wallet = await nodeA.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${streamer.username}`,
+    headers: streamer.auth,
+    payload: personBody,
+  })
+  expect(wallet.statusCode).toBe(201)
 })
 
 afterAll(async () => {
@@ -165,15 +140,6 @@ function connected(client: Client): Promise<void> {
   })
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  // 5 s in 20 ms steps: a local Redis round trip takes well under a millisecond.
-  for (let attempt = 0; attempt < 250; attempt++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`timed out waiting for ${what}`)
-}
-
 test.skipIf(!enabled)('an event produced on one node reaches a client connected to the other', async () => {
   const client: Client = connect(`http://127.0.0.1:${node(1).port}`, {
     auth: { token: streamer.token },
@@ -225,6 +191,117 @@ test.skipIf(!enabled)('a client moved to the other node recovers the events it m
     expect((await node(0).app.io.local.fetchSockets()).length).toBe(1)
   } finally {
     client.disconnect()
+    await balancer.close()
+  }
+})
+
+/** A client that counts the `wallet:updated` packets reaching it, as they are decoded. */
+interface Watched {
+  client: Client
+  walletPackets: number
+}
+
+function watch(url: string, token: string): Watched {
+  // Reconnection is done by hand, once the revocation has happened.
+  const client: Client = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false })
+  const watched: Watched = { client, walletPackets: 0 }
+  client.io.on('packet', (packet) => {
+    if (Array.isArray(packet.data) && packet.data[0] === 'wallet:updated') watched.walletPackets += 1
+  })
+  return watched
+}
+
+/** A session of the streamer's own for the test, so logging it out leaves the helpers' session alive. */
+async function extraSession() {
+  const { token } = await createSession(node(0).app.db, streamer.id)
+  return { token, auth: { authorization: `Bearer ${token}` } }
+}
+
+/** Node A pushes the streamer's wallet; it reaches node B's clients through the Redis stream. */
+const pushWallet = () => emitWalletUpdated(node(0).app, streamer.id)
+
+/**
+ * Waits until everything node A sent to the client before now has arrived: a packet to this socket
+ * alone, sent by node A after the events under test, travels the same stream in order.
+ */
+async function flush({ client }: Watched): Promise<void> {
+  const arrived = new Promise<void>((resolve) => client.once('session:revoked', resolve))
+  node(0)
+    .app.io.to(client.id ?? '')
+    .emit('session:revoked')
+  await arrived
+}
+
+async function receiveOne(clients: Watched[]): Promise<void> {
+  const received = clients.map(
+    ({ client }) => new Promise((resolve) => client.once('wallet:updated', resolve)),
+  )
+  await pushWallet()
+  await Promise.all(received)
+}
+
+const logout = (auth: { authorization: string }) =>
+  node(0).app.inject({ method: 'POST', url: '/api/oauth/logout', headers: auth })
+
+test.skipIf(!enabled)("a logout on node A cuts the session's socket on node B at once", async () => {
+  const session = await extraSession()
+  const watched = watch(`http://127.0.0.1:${node(1).port}`, session.token)
+  try {
+    await connected(watched.client)
+    await receiveOne([watched])
+    const cut = new Promise<string>((resolve) => watched.client.once('disconnect', resolve))
+    const before = watched.walletPackets
+    expect((await logout(session.auth)).statusCode).toBe(204)
+    expect(await cut).toBe('io server disconnect')
+
+    // Dialling again gives nothing back: no state to recover, no room of the user's.
+    const back = connected(watched.client)
+    watched.client.connect()
+    await back
+    expect(watched.client.recovered).toBe(false)
+    await pushWallet()
+    await flush(watched)
+    expect(watched.walletPackets - before).toBe(0)
+  } finally {
+    watched.client.disconnect()
+  }
+})
+
+test.skipIf(!enabled)('a socket dropped before a logout comes back through neither node', async () => {
+  const session = await extraSession()
+  const balancer = await startBalancer(node(1).port)
+  const toA = watch(`http://127.0.0.1:${balancer.port}`, session.token)
+  const toB = watch(`http://127.0.0.1:${node(1).port}`, session.token)
+  try {
+    await Promise.all([connected(toA.client), connected(toB.client)])
+    // An event seen first gives each client an offset in the shared stream to resume from.
+    await receiveOne([toA, toB])
+    const ids = [toA.client.id, toB.client.id]
+    balancer.cut()
+    toB.client.io.engine.close()
+    await until(
+      async () => !(await node(1).app.io.local.fetchSockets()).some((socket) => ids.includes(socket.id)),
+      'node b to save both socket states',
+    )
+    const [beforeA, beforeB] = [toA.walletPackets, toB.walletPackets]
+    expect((await logout(session.auth)).statusCode).toBe(204)
+    // Sent while both are away: recovery would replay it.
+    await pushWallet()
+
+    balancer.target = node(0).port
+    const back = [connected(toA.client), connected(toB.client)]
+    toA.client.connect()
+    toB.client.connect()
+    await Promise.all(back)
+    await pushWallet()
+    await Promise.all([flush(toA), flush(toB)])
+    expect([toA.walletPackets - beforeA, toB.walletPackets - beforeB]).toEqual([0, 0])
+    expect([toA.client.recovered, toB.client.recovered]).toEqual([false, false])
+    // Asked across the cluster: no socket anywhere is in the streamer's room any more.
+    expect(await node(1).app.io.in(rooms.user(streamer.id)).fetchSockets()).toHaveLength(0)
+  } finally {
+    toA.client.disconnect()
+    toB.client.disconnect()
     await balancer.close()
   }
 })

@@ -5,12 +5,15 @@ import { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/contract/socket'
 import type { Config } from '../config'
-import { resolveSession } from '../features/auth/sessions'
+import { resolveSessionAndExpiry } from '../features/auth/sessions'
 import type { AuthenticatedSession } from '../http/register-endpoint'
 import { allowedOrigins } from './security'
+import { holdToSession, refuseDeadRecoveries, startSessionSweep } from './socket-sessions'
 
 export interface SocketData {
   session: AuthenticatedSession | null
+  /** The session's absolute expiry (epoch ms): the socket is cut then. Null when anonymous. */
+  sessionExpiresAt: number | null
 }
 
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
@@ -69,11 +72,22 @@ export const socketPlugin = fp(
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
       io.adapter(createAdapter(redis))
     }
+    refuseDeadRecoveries(io.of('/').adapter, app.db)
+    io.on('new_namespace', (namespace) => refuseDeadRecoveries(namespace.adapter, app.db))
 
     io.use(async (socket, next) => {
       const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
       try {
-        socket.data.session = typeof token === 'string' ? await resolveSession(app.db, token) : null
+        // A recovered socket arrives in the rooms of the session it was saved with (refuseDeadRecoveries
+        // let it in because that session is live); it keeps them only if it still presents that session.
+        const recovered = socket.recovered ? socket.data.session : null
+        const resolved = typeof token === 'string' ? await resolveSessionAndExpiry(app.db, token) : null
+        socket.data.session = resolved?.session ?? null
+        socket.data.sessionExpiresAt = resolved?.expiresAt.getTime() ?? null
+        if (recovered && recovered.id !== resolved?.session.id) {
+          socket.leave(rooms.user(recovered.user.id))
+          socket.leave(rooms.session(recovered.id))
+        }
         next()
       } catch (error) {
         app.log.error({ err: error }, 'socket handshake failed')
@@ -85,6 +99,7 @@ export const socketPlugin = fp(
       const session = socket.data.session
       if (session) {
         socket.join([rooms.user(session.user.id), rooms.session(session.id)])
+        holdToSession(socket, app.db, app.log)
       }
       app.socketConnectionHandlers.forEach((handler) => {
         handler(socket)
@@ -93,7 +108,9 @@ export const socketPlugin = fp(
 
     app.decorate('io', io)
     app.decorate('socketConnectionHandlers', [])
+    const stopSweep = startSessionSweep(io, app.db, app.log)
     app.addHook('preClose', async () => {
+      stopSweep()
       io.disconnectSockets(true)
       await new Promise<void>((resolve) => io.close(() => resolve()))
     })
@@ -111,7 +128,11 @@ declare module 'fastify' {
   }
 }
 
-/** Cuts every socket of a session at once: logout and revocation must silence it immediately. */
+/**
+ * Cuts every socket of a session at once, on every node (through the adapter): logout and revocation
+ * must silence it immediately. Call it after the revocation committed. Sockets that are away at this
+ * moment cannot come back: recovery and the handshake check the session again.
+ */
 export function disconnectSession(io: AppServer, sessionId: string): void {
   io.in(rooms.session(sessionId)).disconnectSockets(true)
 }

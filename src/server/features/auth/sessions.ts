@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm'
 import type { Database, Executor } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { AuthenticatedSession } from '../../http/register-endpoint'
@@ -37,8 +37,26 @@ export async function createSession(
   return { token, sessionId: row.id }
 }
 
-/** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
-export async function resolveSession(db: Database, token: string): Promise<AuthenticatedSession | null> {
+/**
+ * A session's rows that are still usable at `now`: not revoked, not past their absolute expiry, and
+ * used within the idle limit. HTTP requests, socket handshakes and the socket sweep all ask this.
+ */
+function liveAt(now: Date) {
+  return and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gte(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+  )
+}
+
+export interface ResolvedSession {
+  session: AuthenticatedSession
+  /** The absolute expiry: a socket opened with this session is cut at that moment. */
+  expiresAt: Date
+}
+
+/** The live session of a token and its absolute expiry, or null when unknown, revoked, expired or idle. */
+export async function resolveSessionAndExpiry(db: Database, token: string): Promise<ResolvedSession | null> {
   // Well-formed tokens are 43 base64url characters; anything else is not worth a query.
   if (!/^[\w-]{20,100}$/.test(token)) return null
   const now = new Date()
@@ -46,23 +64,49 @@ export async function resolveSession(db: Database, token: string): Promise<Authe
     .select({
       id: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       username: users.username,
       roles: users.roles,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .where(and(eq(sessions.tokenHash, hashToken(token)), liveAt(now)))
     .limit(1)
   if (!row) return null
-  const idleFor = now.getTime() - row.lastUsedAt.getTime()
-  if (idleFor > SESSION_IDLE_MS) return null
-  if (idleFor > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id))
   }
-  return { id: row.id, user: { id: row.userId, username: row.username, roles: row.roles } }
+  return {
+    session: { id: row.id, user: { id: row.userId, username: row.username, roles: row.roles } },
+    expiresAt: row.expiresAt,
+  }
+}
+
+/** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
+export async function resolveSession(db: Database, token: string): Promise<AuthenticatedSession | null> {
+  return (await resolveSessionAndExpiry(db, token))?.session ?? null
+}
+
+// 1,000 ids per query: far below PostgreSQL's 65,535 bind parameters, and one node rarely holds more.
+const LIVE_CHECK_BATCH = 1000
+
+/**
+ * Which of these session ids are still live. Sockets outlive the request that checked their session,
+ * so they look again: on connection-state recovery, after joining their rooms, and in the periodic sweep.
+ */
+export async function liveSessionIds(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const live = new Set<string>()
+  const now = new Date()
+  for (let start = 0; start < ids.length; start += LIVE_CHECK_BATCH) {
+    const batch = ids.slice(start, start + LIVE_CHECK_BATCH)
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, batch), liveAt(now)))
+    for (const row of rows) live.add(row.id)
+  }
+  return live
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
