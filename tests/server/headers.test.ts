@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io as connect } from 'socket.io-client'
@@ -160,10 +161,14 @@ test('CORS never allows credentials or a wildcard origin', async () => {
 })
 
 /** Resolves true when the socket connects, false when the handshake is refused. */
-function socketAccepted(origin: string | undefined, transport: 'websocket' | 'polling'): Promise<boolean> {
+function socketAccepted(
+  origin: string | undefined,
+  transport: 'websocket' | 'polling',
+  host?: string,
+): Promise<boolean> {
   const socket = connect(testApp.url ?? '', {
     transports: [transport],
-    extraHeaders: origin === undefined ? {} : { origin },
+    extraHeaders: { ...(origin === undefined ? {} : { origin }), ...(host === undefined ? {} : { host }) },
     reconnection: false,
     forceNew: true,
     timeout: 5000,
@@ -193,10 +198,39 @@ test.each(['websocket', 'polling'] as const)(
   async (transport) => {
     expect(await socketAccepted(publicUrl, transport)).toBe(true)
     expect(await socketAccepted(partner, transport)).toBe(true)
-    // Same host as the request (a deployment reached by IP or another name of the same server).
-    expect(await socketAccepted(testApp.url, transport)).toBe(true)
+    // Non-browser clients (scripts, OBS plugins) send no Origin: nothing cross-site to refuse.
+    expect(await socketAccepted(undefined, transport)).toBe(true)
   },
 )
+
+test.each(['websocket', 'polling'] as const)(
+  'a %s handshake whose Origin merely names the Host it was sent to is refused',
+  async (transport) => {
+    // The listening address is not PUBLIC_URL: reaching the server by IP or another name proves nothing.
+    expect(await socketAccepted(testApp.url, transport)).toBe(false)
+  },
+)
+
+/** The status of a raw polling handshake with the Origin and Host a browser would send. */
+function pollingHandshake(origin: string, host: string): Promise<number> {
+  const { port } = new URL(testApp.url ?? '')
+  return new Promise((resolve, reject) => {
+    const path = '/socket.io/?EIO=4&transport=polling'
+    get({ host: '127.0.0.1', port, path, headers: { origin, host } }, (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    }).on('error', reject)
+  })
+}
+
+test('a foreign site whose name resolves to our server (DNS rebinding) cannot open a socket', async () => {
+  // The browser's Origin and Host then agree: both name the attacker's site.
+  const host = new URL(foreign).host
+  expect(await socketAccepted(foreign, 'websocket', host)).toBe(false)
+  // The polling client cannot set Host, so that transport's handshake is sent by hand.
+  expect(await pollingHandshake(foreign, host)).toBe(403)
+  expect(await pollingHandshake(publicUrl, new URL(publicUrl).host)).toBe(200)
+})
 
 test('an opaque or malformed Origin is refused without harming the server', async () => {
   for (const origin of ['null', 'not a url', 'http://']) {

@@ -38,15 +38,6 @@ const MAX_MESSAGE_BYTES = 100_000
 const RECOVERY_WINDOW_MS = 2 * 60 * 1000
 
 /**
- * Whether an Origin names the host the request was sent to. Opaque (`null`) or malformed origins are
- * never the same host; parsing must not throw here, or one crafted header would crash the process.
- */
-function isSameHost(origin: string, host: string | undefined): boolean {
-  if (host === undefined || !URL.canParse(origin)) return false
-  return new URL(origin).host === host
-}
-
-/**
  * socket.io on the app's own HTTP server: the handshake's `auth.token` is resolved like a bearer
  * token, a signed-in socket joins its user's and session's rooms, and with REDIS_URL the Redis
  * Streams adapter fans events out across nodes (it keeps connection-state recovery working there).
@@ -60,11 +51,12 @@ export const socketPlugin = fp(
       maxHttpBufferSize: MAX_MESSAGE_BYTES,
       cors: { origin: [...origins], credentials: false },
       connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-      // Browsers always send Origin on WebSocket handshakes; a foreign one is a cross-site attempt.
+      // Browsers always send Origin on WebSocket handshakes, so only PUBLIC_URL and CORS_ORIGINS pass.
+      // The Host header proves nothing: a page on any site can reach us under a name it controls (DNS
+      // rebinding), or by IP. Non-browser clients send no Origin and are let through, like CORS does.
       allowRequest: (request, callback) => {
         const origin = request.headers.origin
-        const host = request.headers.host
-        callback(null, origin === undefined || origins.has(origin) || isSameHost(origin, host))
+        callback(null, origin === undefined || origins.has(origin))
       },
     })
     let redis: Redis | undefined
