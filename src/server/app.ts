@@ -12,6 +12,7 @@ import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
 import { missionRoutes } from './features/deals/mission-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
+import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
 import { createMailer, type Mailer } from './lib/mailer'
 import { apiDocsPlugin } from './plugins/api-docs'
@@ -49,6 +50,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.plainPassword', '*.password'],
     },
+    // request.ip (limits, click identity, sessions) comes from X-Forwarded-For only through a trusted proxy.
+    trustProxy: proxyTrust(config.trustProxy),
     // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
