@@ -106,6 +106,12 @@ export const endpoints = define({
   },
   adminDeals: { method: 'GET', path: '/api/admin/deals', access: 'admin' },
   adminDealState: { method: 'PUT', path: '/api/admin/deals/{code}/state', access: 'admin' },
+  // A flagged deal's pending earnings, rejected and reversed before they can be paid out.
+  adminDealEarningsRejection: {
+    method: 'POST',
+    path: '/api/admin/deals/{code}/earnings/rejection',
+    access: 'admin',
+  },
   adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
   adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },
   adminProviderUpdate: { method: 'PUT', path: '/api/admin/providers/{id}', access: 'admin' },

@@ -14,7 +14,8 @@ const ROUNDS = 20
 
 let t: TestApp
 beforeAll(async () => {
-  if (onPostgres) t = await createTestApp({ seed: false, listen: true })
+  // Earnings available at once: these races are about the balance; earnings-hold.test.ts races the hold.
+  if (onPostgres) t = await createTestApp({ seed: false, listen: true, env: { EARNINGS_HOLD_HOURS: '0' } })
 })
 afterAll(() => t?.close())
 

@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../../src/server/db/client'
-import { users, wallets } from '../../src/server/db/schema'
+import { deals, missions, type NewMissionRow, users, wallets } from '../../src/server/db/schema'
 import { createSession } from '../../src/server/features/auth/sessions'
+import { creditReward } from '../../src/server/features/deals/deal-steps'
 import { ensureWalletRow, postLedgerEntry } from '../../src/server/features/wallet/ledger'
 import type { Wallet, WalletBody } from '../../src/shared/contract/wallet'
+import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 export interface TestUser {
   id: string
@@ -70,11 +72,25 @@ export async function addBankAccount(app: FastifyInstance, user: TestUser, iban 
   return response.json<{ id: string }>()
 }
 
-/** An earning as the deals feature posts it: ledger entry and balance in one transaction. */
-export async function credit(db: Database, userId: string, cents: number, description = 'Test earning') {
-  return db.transaction(async (tx) => {
+/**
+ * An earning as the deals feature posts it: ledger entry and balance in one transaction, held for the
+ * app's EARNINGS_HOLD_HOURS (suites that pay out at once run with EARNINGS_HOLD_HOURS=0).
+ */
+export async function credit(
+  app: FastifyInstance,
+  userId: string,
+  cents: number,
+  description = 'Test earning',
+) {
+  return app.db.transaction(async (tx) => {
     const walletId = await ensureWalletRow(tx, userId)
-    return postLedgerEntry(tx, { walletId, kind: 'earning', amountCents: cents, description })
+    return postLedgerEntry(tx, {
+      walletId,
+      kind: 'earning',
+      amountCents: cents,
+      description,
+      holdHours: app.config.earningsHoldHours,
+    })
   })
 }
 
@@ -89,7 +105,7 @@ export async function payableUser(app: FastifyInstance, cents: number) {
   await createWallet(app, user)
   const account = await addBankAccount(app, user)
   await markVerified(app.db, user.id)
-  if (cents > 0) await credit(app.db, user.id, cents)
+  if (cents > 0) await credit(app, user.id, cents)
   return { user, bankAccountId: account.id }
 }
 
@@ -117,6 +133,77 @@ export async function ledgerState(db: Database, userId: string) {
       (select count(*) from ledger_entries where wallet_id = w.id and kind = 'payout')::int as debits
     from wallets w where w.user_id = ${userId}`)
   const [row] = rows
+  if (!row) throw new Error('no wallet row')
+  return row
+}
+
+/** A deal of `user` on a new published mission (cpc, `rewardCents` per click unless overridden). */
+export async function dealFor(app: FastifyInstance, user: TestUser, mission: Partial<NewMissionRow> = {}) {
+  const missionCode = await makeMission(app, { goal: 1000, spots: 10, ...mission })
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${missionCode}/${user.username}`,
+    headers: user.headers,
+  })
+  if (response.statusCode !== 201) throw new Error(`subscription failed: ${response.body}`)
+  const { code } = response.json<{ code: string }>()
+  const [row] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.code, code))
+  if (!row) throw new Error(`no deal ${code}`)
+  return { missionCode, dealCode: code, dealId: row.id }
+}
+
+let visitor = 0
+/** One tracked click by a new viewer: its own address (198.18.0.0/15 is for tests), a real browser. */
+export function viewerClick(app: FastifyInstance, missionCode: string, username: string) {
+  visitor += 1
+  return app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/check/${missionCode}/${username}`,
+    remoteAddress: `198.18.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+    headers: { 'user-agent': BROWSER_UA },
+    payload: { kind: 'cpc' },
+  })
+}
+
+/** Earnings of a deal credited as a valid click credits them (held for the app's hold), without the click. */
+export async function creditDeal(app: FastifyInstance, dealId: string, cents: number) {
+  await app.db.transaction(async (tx) => {
+    const [deal] = await tx.select().from(deals).where(eq(deals.id, dealId)).for('update')
+    if (!deal) throw new Error(`no deal ${dealId}`)
+    const [mission] = await tx.select().from(missions).where(eq(missions.id, deal.missionId))
+    if (!mission) throw new Error('no mission')
+    const context = {
+      dealId,
+      dealCode: deal.code,
+      userId: deal.userId,
+      mission,
+      earningsHoldHours: app.config.earningsHoldHours,
+    }
+    if (!(await creditReward(tx, context, cents, []))) throw new Error('the credit was refused')
+  })
+}
+
+/** As if EARNINGS_HOLD_HOURS had passed for these held earnings: their hold ended a minute ago. */
+export async function endHold(db: Database, where: { dealId: string } | { userId: string }) {
+  await db.execute(sql`update ledger_entries set available_at = now() - interval '1 minute'
+    where held and ${
+      'dealId' in where
+        ? sql`deal_id = ${where.dealId}`
+        : sql`wallet_id = (select id from wallets where user_id = ${where.userId})`
+    }`)
+}
+
+/** What the click-fraud check does to a deal whose clicks look bought. */
+export async function flagDeal(db: Database, dealId: string, reason = 'click burst') {
+  await db.update(deals).set({ flaggedAt: new Date(), flagReason: reason }).where(eq(deals.id, dealId))
+}
+
+/** The wallet row as stored: the cached balance and its held part. */
+export async function storedWallet(db: Database, userId: string) {
+  const [row] = await db
+    .select({ balance: wallets.balanceCents, held: wallets.heldCents })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
   if (!row) throw new Error('no wallet row')
   return row
 }

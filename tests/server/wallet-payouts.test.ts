@@ -5,7 +5,8 @@ import { addBankAccount, createUser, createWallet, credit, ledgerState, payableU
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { MIN_PAYOUT_CENTS: '1000' } })
+  // Earnings available at once: these suites test payouts themselves; holds have earnings-hold.test.ts.
+  t = await createTestApp({ seed: false, env: { MIN_PAYOUT_CENTS: '1000', EARNINGS_HOLD_HOURS: '0' } })
 })
 afterAll(() => t.close())
 
@@ -29,7 +30,7 @@ test('a payout needs an Idempotency-Key, the minimum, a verified certification a
   const unverified = await createUser(t.app.db)
   await createWallet(t.app, unverified)
   await addBankAccount(t.app, unverified)
-  await credit(t.app.db, unverified.id, 5000)
+  await credit(t.app, unverified.id, 5000)
   expect((await payout(unverified, { amount: 2000 }, 'x')).statusCode).toBe(409)
   expect((await payout(user, { amount: 6000 }, 'too-much')).statusCode).toBe(409)
   expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 5000, sum: 5000, payouts: 0 })

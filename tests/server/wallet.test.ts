@@ -15,7 +15,12 @@ import {
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, listen: true, env: { MIN_PAYOUT_CENTS: '1000' } })
+  // Earnings available at once: these suites test the wallet itself; holds have earnings-hold.test.ts.
+  t = await createTestApp({
+    seed: false,
+    listen: true,
+    env: { MIN_PAYOUT_CENTS: '1000', EARNINGS_HOLD_HOURS: '0' },
+  })
 })
 afterAll(() => t.close())
 
@@ -24,7 +29,7 @@ const walletUrl = (username: string, rest = '') => `/api/wallets/user/${username
 test('a user without a wallet gets 404, even when earnings already arrived', async () => {
   const user = await createUser(t.app.db)
   expect((await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).statusCode).toBe(404)
-  await credit(t.app.db, user.id, 500)
+  await credit(t.app, user.id, 500)
   expect((await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).statusCode).toBe(404)
   const history = await t.app.inject({
     url: walletUrl(user.username, '/transactions'),
@@ -35,7 +40,7 @@ test('a user without a wallet gets 404, even when earnings already arrived', asy
 
 test('creating a wallet keeps earlier earnings, and a second creation is a conflict', async () => {
   const user = await createUser(t.app.db)
-  await credit(t.app.db, user.id, 1234)
+  await credit(t.app, user.id, 1234)
   const wallet = await createWallet(t.app, user)
   expect(wallet.balance).toEqual({ amount: 1234, currency: 'EUR' })
   expect(wallet.person.firstName).toBe('Ada')
@@ -159,7 +164,7 @@ test('bank accounts: IBAN checked, masked, first is default, default moves on de
 
 test('transactions page newest first with a cursor, and each has a detail', async () => {
   const user = await createUser(t.app.db)
-  for (let index = 1; index <= 5; index += 1) await credit(t.app.db, user.id, index * 100, `earning ${index}`)
+  for (let index = 1; index <= 5; index += 1) await credit(t.app, user.id, index * 100, `earning ${index}`)
   const first = await t.app.inject({
     url: walletUrl(user.username, '/transactions?limit=2'),
     headers: user.headers,

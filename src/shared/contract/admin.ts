@@ -6,6 +6,7 @@ import {
   localizedText,
   MAX_CENTS,
   MediaObject,
+  Money,
   optionalText,
   PositiveCents,
   requiredText,
@@ -41,6 +42,24 @@ export const PayoutUpdateBody = type({
   'reason?': optionalText(REASON_MAX),
 })
 export type PayoutUpdateBody = typeof PayoutUpdateBody.infer
+
+/** Why a flagged deal's pending earnings are rejected: the streamer reads it in their wallet. */
+export const EarningsRejectionBody = type({
+  '+': 'reject',
+  reason: requiredText(REASON_MAX).narrow(
+    (reason, ctx) => reason.trim() !== '' || ctx.reject({ expected: 'a reason', meta: { rule: 'required' } }),
+  ),
+})
+export type EarningsRejectionBody = typeof EarningsRejectionBody.infer
+
+/** What a rejection reversed; earnings already available are not touched and are not counted here. */
+export const EarningsRejection = type({
+  dealCode: 'string',
+  rejected: Money,
+  entries: 'number.integer',
+  earned: Money,
+})
+export type EarningsRejection = typeof EarningsRejection.infer
 
 /** A signed correction of the ledger; zero would be an audit entry that changes nothing. */
 export const AdjustmentBody = type({
@@ -168,6 +187,11 @@ export const AdminDealItem = type({
   missionTitle: 'string',
   username: 'string',
   createdAt: IsoDateTime,
+  /** Set when the deal's clicks look bought; an admin reviews it (and may reject pending earnings). */
+  flaggedAt: IsoDateTime.or('null'),
+  flagReason: 'string | null',
+  /** Cents of this deal's earnings still on hold: what a rejection would reverse. */
+  pendingEarned: 'number.integer',
 })
 export type AdminDealItem = typeof AdminDealItem.infer
 
@@ -175,5 +199,7 @@ export const AdminDealsQuery = type({
   '+': 'delete',
   'state?': DealState,
   'q?': 'string <= 64',
+  /** 'true': only deals flagged for review. */
+  'flagged?': "'true' | 'false'",
 })
 export type AdminDealsQuery = typeof AdminDealsQuery.infer

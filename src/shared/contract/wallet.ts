@@ -65,7 +65,14 @@ export const Wallet = type({
   kind: WalletKind,
   person: PersonInfo,
   business: BusinessInfo.or('null'),
+  /** Everything the wallet holds: available plus pending. */
   balance: Money,
+  /** The part a payout may draw on now. */
+  available: Money,
+  /** Click and goal earnings still on hold (EARNINGS_HOLD_HOURS), open to a fraud review. */
+  pending: Money,
+  /** When the next pending earning becomes available; null when nothing is pending. */
+  nextAvailableAt: IsoDateTime.or('null'),
   informations: { bankAccounts: BankAccount.array() },
   stripe: { status: { person: { status: CertificationStatus, reason: 'string | null' } } },
   createdAt: IsoDateTime,

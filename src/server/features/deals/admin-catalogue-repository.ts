@@ -1,10 +1,18 @@
 /** Admin reads and writes of providers, missions and the deals list. */
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { AdminDealItem, AdminMission, MissionBody, ProviderBody } from '../../../shared/contract/admin'
 import type { DealState, Provider } from '../../../shared/contract/deals'
 import type { Executor } from '../../db/client'
-import { deals, type MissionRow, missions, type ProviderRow, providers, users } from '../../db/schema'
+import {
+  deals,
+  ledgerEntries,
+  type MissionRow,
+  missions,
+  type ProviderRow,
+  providers,
+  users,
+} from '../../db/schema'
 import { SPOT_HOLDING_STATES } from './missions-repository'
 
 export const providerView = (row: ProviderRow): Provider => ({
@@ -111,9 +119,13 @@ export function missionValues(body: MissionBody) {
 // 200: a screenful of deals; the search narrows anything longer.
 const ADMIN_DEALS_LIMIT = 200
 
+/** Cents of a deal's earnings still on hold (what rejecting its pending earnings would reverse). */
+const pendingEarned = sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
+  where ${ledgerEntries.dealId} = ${deals.id} and ${ledgerEntries.held} and ${ledgerEntries.availableAt} > now())`
+
 export async function listAdminDeals(
   db: Executor,
-  filter: { state?: DealState; q?: string },
+  filter: { state?: DealState; q?: string; flagged?: 'true' | 'false' },
 ): Promise<AdminDealItem[]> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
   const rows = await db
@@ -123,6 +135,7 @@ export async function listAdminDeals(
       title: missions.title,
       goal: missions.goal,
       username: users.username,
+      pendingEarned,
     })
     .from(deals)
     .innerJoin(missions, eq(missions.id, deals.missionId))
@@ -130,6 +143,11 @@ export async function listAdminDeals(
     .where(
       and(
         filter.state ? eq(deals.state, filter.state) : undefined,
+        filter.flagged === undefined
+          ? undefined
+          : filter.flagged === 'true'
+            ? isNotNull(deals.flaggedAt)
+            : isNull(deals.flaggedAt),
         pattern
           ? or(ilike(deals.code, pattern), ilike(users.username, pattern), ilike(missions.code, pattern))
           : undefined,
@@ -147,5 +165,8 @@ export async function listAdminDeals(
     missionTitle: row.title.en,
     username: row.username,
     createdAt: row.deal.createdAt.toISOString(),
+    flaggedAt: row.deal.flaggedAt?.toISOString() ?? null,
+    flagReason: row.deal.flagReason,
+    pendingEarned: Number(row.pendingEarned),
   }))
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import {
   AdjustmentBody,
   AdminStatusQuery,
+  type EarningsRejection,
+  EarningsRejectionBody,
   KycReviewBody,
   PayoutUpdateBody,
 } from '../../../shared/contract/admin'
@@ -14,6 +16,7 @@ import { kycStatuses, payoutStatuses } from '../../db/schema-types'
 import { conflict, fieldInvalid, notFound } from '../../http/api-error'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { audit } from '../../lib/audit'
+import { rejectDealEarnings } from './earnings-rejection'
 import { ensureWalletRow, postLedgerEntry } from './ledger'
 import { findOwner, isUuid, refreshCertification } from './wallet-repository'
 import { emitWalletUpdated } from './wallet-serializer'
@@ -33,7 +36,10 @@ async function userIdOfWallet(db: Executor, walletId: string): Promise<string> {
   return row.userId
 }
 
-/** Operator side of the wallet: KYC review, payout settlement (manual provider) and adjustments, all audited. */
+/**
+ * Operator side of the wallet: KYC review, payout settlement (manual provider), adjustments and the
+ * rejection of a flagged deal's pending earnings, all audited.
+ */
 export async function adminWalletRoutes(app: FastifyInstance) {
   registerEndpoint(app, 'adminKyc', { query: AdminStatusQuery }, async ({ query }) => {
     const status = statusFilter(kycStatuses, query.status)
@@ -207,6 +213,26 @@ export async function adminWalletRoutes(app: FastifyInstance) {
         createdAt: entry.row?.createdAt.toISOString(),
         balance: { amount: entry.balanceCents, currency: 'EUR' },
       }
+    },
+  )
+
+  registerEndpoint(
+    app,
+    'adminDealEarningsRejection',
+    { body: EarningsRejectionBody },
+    async ({ params, body, session }) => {
+      const result = await rejectDealEarnings(app.db, {
+        dealCode: params.code,
+        reason: body.reason.trim(),
+        actorId: session?.user.id ?? null,
+      })
+      for (const userId of result.userIds) await emitWalletUpdated(app, userId)
+      return {
+        dealCode: result.dealCode,
+        rejected: { amount: result.rejectedCents, currency: 'EUR' },
+        entries: result.entries,
+        earned: { amount: result.earnedCents, currency: 'EUR' },
+      } satisfies EarningsRejection
     },
   )
 }

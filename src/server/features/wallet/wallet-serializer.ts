@@ -5,6 +5,7 @@ import { maskIban } from '../../../shared/validation-rules'
 import type { Executor } from '../../db/client'
 import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '../../db/schema'
 import { rooms } from '../../plugins/socket'
+import { type PendingEarnings, pendingColumns, pendingEarnings } from './earnings-hold'
 
 /** The contract view of a bank account: the full IBAN never leaves the server. */
 export function bankAccountView(row: BankAccountRow): BankAccount {
@@ -23,7 +24,11 @@ export function bankAccountView(row: BankAccountRow): BankAccount {
  * The contract `Wallet` of a wallet row, or null while the user has not created it yet (the row may
  * exist earlier, holding earnings, with no person details: that is not a wallet the user can see).
  */
-export function walletView(row: WalletRow, accounts: BankAccountRow[]): Wallet | null {
+export function walletView(
+  row: WalletRow,
+  accounts: BankAccountRow[],
+  pending: PendingEarnings,
+): Wallet | null {
   if (!row.person) return null
   return {
     id: row.id,
@@ -31,6 +36,9 @@ export function walletView(row: WalletRow, accounts: BankAccountRow[]): Wallet |
     person: row.person,
     business: row.kind === 'business' ? row.business : null,
     balance: { amount: row.balanceCents, currency: 'EUR' },
+    available: { amount: row.balanceCents - pending.pendingCents, currency: 'EUR' },
+    pending: { amount: pending.pendingCents, currency: 'EUR' },
+    nextAvailableAt: pending.nextAvailableAt?.toISOString() ?? null,
     informations: { bankAccounts: accounts.map(bankAccountView) },
     stripe: {
       status: { person: { status: row.certificationStatus, reason: row.certificationReason } },
@@ -42,14 +50,18 @@ export function walletView(row: WalletRow, accounts: BankAccountRow[]): Wallet |
 
 /** Builds the contract `Wallet` of a user from the database; null when they have not created one. */
 export async function buildWallet(db: Executor, userId: string): Promise<Wallet | null> {
-  const [row] = await db.select().from(wallets).where(eq(wallets.userId, userId)).limit(1)
-  if (!row?.person) return null
+  const [found] = await db
+    .select({ row: wallets, ...pendingColumns() })
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .limit(1)
+  if (!found?.row.person) return null
   const accounts = await db
     .select()
     .from(bankAccounts)
-    .where(eq(bankAccounts.walletId, row.id))
+    .where(eq(bankAccounts.walletId, found.row.id))
     .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
-  return walletView(row, accounts)
+  return walletView(found.row, accounts, pendingEarnings(found))
 }
 
 /**
