@@ -18,7 +18,7 @@ import { getSession } from './session'
  */
 
 // Bump when a persisted query's data shape changes: older caches are then thrown away.
-export const cacheBuster = 'v2'
+export const cacheBuster = 'v3'
 export const cacheMaxAgeMs = queryGcTimeMs
 const cacheKeyPrefix = 'streamdeals-query-cache:'
 // 250 ms: a change made just before the app is closed must reach IndexedDB; the cache is small.

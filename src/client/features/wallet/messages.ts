@@ -12,6 +12,7 @@ const messages: Record<string, MessageDescriptor> = {
   'payout.no_bank_account': msg`Add an active default bank account before requesting a payout.`,
   'payout.idempotency_key_required': msg`The request could not be identified. Please try again.`,
   'wallet.insufficient_balance': msg`Your balance is too low for this amount.`,
+  'wallet.insufficient_available': msg`Only your available balance can be paid out: pending earnings become available when their hold ends.`,
   'wallet.exists': msg`You already have a wallet.`,
   'bank_account.duplicate': msg`This bank account is already on your wallet.`,
   'bank_account.too_many': msg`Deactivate a bank account before adding another.`,

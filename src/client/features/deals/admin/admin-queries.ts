@@ -16,12 +16,16 @@ export const adminDealQueries = {
       queryKey: ['admin', 'missions'] as const,
       queryFn: ({ signal }) => request<List<AdminMission>, 'adminMissions'>('adminMissions', { signal }),
     }),
-  deals: (filter: { state?: string; q?: string }) =>
+  deals: (filter: { state?: string; q?: string; flagged?: boolean }) =>
     queryOptions({
       queryKey: ['admin', 'deals', filter] as const,
       queryFn: ({ signal }) =>
         request<List<AdminDealItem>, 'adminDeals'>('adminDeals', {
-          query: { state: filter.state || undefined, q: filter.q || undefined },
+          query: {
+            state: filter.state || undefined,
+            q: filter.q || undefined,
+            flagged: filter.flagged ? 'true' : undefined,
+          },
           signal,
         }),
     }),

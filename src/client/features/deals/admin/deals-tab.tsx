@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import type { AdminDealItem } from '../../../../shared/contract/admin'
+import { type FormEvent, useState } from 'react'
+import type { AdminDealItem, EarningsRejection } from '../../../../shared/contract/admin'
 import type { DealState } from '../../../../shared/contract/deals'
 import { DEAL_STATES } from '../../../../shared/deal-values'
 import { formatMoney, shortenName } from '../../../../shared/format'
@@ -15,14 +15,98 @@ import '../components/deals.css'
 
 // 40 characters: the mission title fits one table cell on a laptop.
 const TITLE_MAX = 40
+// The server's limit on a rejection reason (EarningsRejectionBody).
+const REASON_MAX = 500
 
-/** Admin tab: deals by state or search, with finishing or stopping an in-progress deal. */
+/**
+ * A flagged deal's "Reject pending earnings": a reason for the streamer, then a confirmation. The
+ * server reverses only earnings still on hold; what already became available stays paid.
+ */
+function RejectEarnings({ deal }: { deal: AdminDealItem }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const errors: Record<string, string> = {
+    'deal.not_flagged': t`Only a deal flagged for review can have its pending earnings rejected.`,
+    'deal.no_pending_earnings': t`This deal has no pending earnings left to reject.`,
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      void notify('error', t`Give the streamer a reason for the rejection.`)
+      return
+    }
+    const pending = formatMoney(deal.pendingEarned)
+    const confirmed = await confirm({
+      title: t`Reject ${pending} of pending earnings on deal ${deal.code}?`,
+      message: t`They are reversed in ${deal.username}'s wallet with your reason and will never be paid out. Earnings that are already available are not touched. This cannot be undone.`,
+      confirmLabel: t`Reject earnings`,
+      danger: true,
+    })
+    if (!confirmed) return
+    setBusy(true)
+    try {
+      const answer = await request<EarningsRejection, 'adminDealEarningsRejection'>(
+        'adminDealEarningsRejection',
+        {
+          params: { code: deal.code },
+          body: { reason: reason.trim() },
+        },
+      )
+      void notify('success', t`${formatMoney(answer.rejected)} of pending earnings rejected.`)
+      setOpen(false)
+      setReason('')
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'deals'] })
+    } catch (error) {
+      void notify(
+        'error',
+        errorLines(error)
+          .map((line) => errors[line] ?? line)
+          .join(', '),
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (!open) {
+    return (
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        <Trans>Reject pending earnings</Trans>
+      </button>
+    )
+  }
+  return (
+    <form className="admin-actions" onSubmit={submit}>
+      <input
+        aria-label={t`Reason for rejecting the pending earnings of deal ${deal.code}`}
+        placeholder={t`Reason (shown to the streamer)`}
+        value={reason}
+        maxLength={REASON_MAX}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      <button type="submit" className="button button-danger" disabled={busy}>
+        <Trans>Reject</Trans>
+      </button>
+      <button type="button" className="button button-ghost" disabled={busy} onClick={() => setOpen(false)}>
+        <Trans>Cancel</Trans>
+      </button>
+    </form>
+  )
+}
+
+/**
+ * Admin tab: deals by state or search, with finishing or stopping an in-progress deal; deals flagged
+ * for bought clicks show why, and their pending earnings can be rejected.
+ */
 export function DealsTab() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [state, setState] = useState('')
   const [q, setQ] = useState('')
-  const { data } = useQuery(adminDealQueries.deals({ state, q }))
+  const [flagged, setFlagged] = useState(false)
+  const { data } = useQuery(adminDealQueries.deals({ state, q, flagged }))
   const stateLabels: Record<DealState, string> = {
     inprogress: t`In progress`,
     finished: t`Completed`,
@@ -61,6 +145,10 @@ export function DealsTab() {
           <Trans>Search (code, user, mission)</Trans>
           <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
+        <label className="field">
+          <input type="checkbox" checked={flagged} onChange={(event) => setFlagged(event.target.checked)} />{' '}
+          <Trans>Flagged for review only</Trans>
+        </label>
       </div>
       <ul className="admin-list">
         {data?.items.map((deal) => (
@@ -70,8 +158,19 @@ export function DealsTab() {
               <span className="muted">
                 <DealStateBadge state={deal.state} /> · {deal.progress}/{deal.goal} ·{' '}
                 {formatMoney(deal.earned)} · {formatDate(deal.createdAt)}
+                {deal.pendingEarned > 0 ? <> · {t`${formatMoney(deal.pendingEarned)} pending`}</> : null}
               </span>
+              {deal.flaggedAt ? (
+                <span className="muted" data-testid="deal-flag">
+                  {' '}
+                  <span className="deal-state deal-state-stopped">
+                    <Trans>Flagged</Trans>
+                  </span>{' '}
+                  {t`on ${formatDate(deal.flaggedAt)}: ${deal.flagReason ?? ''}`}
+                </span>
+              ) : null}
             </span>
+            {deal.flaggedAt && deal.pendingEarned > 0 ? <RejectEarnings deal={deal} /> : null}
             {deal.state === 'inprogress' ? (
               <span className="admin-actions">
                 <button

@@ -25,7 +25,10 @@ function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null
   if (!wallet.informations.bankAccounts.some((account) => account.active && account.isDefault)) {
     return 'payout.no_bank_account'
   }
-  if (wallet.balance.amount < minimum.amount) return 'payout.minimum'
+  // Only the available part can be paid out: pending earnings wait for the end of their hold.
+  if (wallet.available.amount < minimum.amount) {
+    return wallet.balance.amount >= minimum.amount ? 'wallet.insufficient_available' : 'payout.minimum'
+  }
   return null
 }
 
@@ -56,7 +59,11 @@ export function PayoutForm({
     const cents = parseEuros(amount)
     if (cents === null || cents <= 0) return setError(t`Enter an amount in euros, like 25 or 25.50.`)
     if (cents < minimum.amount) return setError(walletMessage(i18n, 'payout.minimum'))
-    if (cents > wallet.balance.amount) return setError(walletMessage(i18n, 'wallet.insufficient_balance'))
+    if (cents > wallet.available.amount) {
+      const key =
+        cents > wallet.balance.amount ? 'wallet.insufficient_balance' : 'wallet.insufficient_available'
+      return setError(walletMessage(i18n, key))
+    }
     if (attempt.current?.cents !== cents) attempt.current = { cents, key: crypto.randomUUID() }
     setSending(true)
     setError(null)
@@ -104,7 +111,7 @@ export function PayoutForm({
             aria-describedby={error ? 'payout-error' : undefined}
           />
           <p className="muted">
-            <Trans>Available: {formatMoney(wallet.balance)}</Trans>
+            <Trans>Available: {formatMoney(wallet.available)}</Trans>
           </p>
           {error ? (
             <p id="payout-error" className="field-error" role="alert">

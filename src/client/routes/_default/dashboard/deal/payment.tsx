@@ -43,7 +43,7 @@ function WalletPage() {
       <OnboardingSteps steps={steps} />
       {wallet ? (
         <div className="wallet-grid">
-          <BalanceCard balance={wallet.balance} minimum={payouts.minimum} />
+          <BalanceCard wallet={wallet} minimum={payouts.minimum} />
           <PayoutForm username={username} wallet={wallet} minimum={payouts.minimum} />
         </div>
       ) : (

@@ -1,0 +1,100 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { expect, test } from 'vitest'
+import { BalanceCard } from '../../src/client/features/wallet/components/balance-card'
+import { PayoutForm } from '../../src/client/features/wallet/components/payout-form'
+import type { Wallet } from '../../src/shared/contract/wallet'
+
+const minimum = { amount: 1000, currency: 'EUR' }
+
+/** A verified wallet with a default account: 15 € available, 35 € still on hold until 3 December. */
+const wallet: Wallet = {
+  id: 'wallet-1',
+  kind: 'person',
+  person: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    birthDate: '1990-12-10',
+    address: { line1: '1 rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' },
+  },
+  business: null,
+  balance: { amount: 5000, currency: 'EUR' },
+  available: { amount: 1500, currency: 'EUR' },
+  pending: { amount: 3500, currency: 'EUR' },
+  nextAvailableAt: '2026-12-03T10:00:00.000Z',
+  informations: {
+    bankAccounts: [
+      {
+        id: 'account-1',
+        holderName: 'Ada Lovelace',
+        ibanMasked: 'FR76 **** 0189',
+        country: 'FR',
+        isDefault: true,
+        active: true,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  },
+  stripe: { status: { person: { status: 'verified', reason: null } } },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+}
+
+const wrap = (children: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
+    </QueryClientProvider>,
+  )
+
+// Intl's fr-FR currency format separates with narrow no-break spaces; compare on plain spaces.
+const text = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\s/g, ' ')
+
+test('the balance card shows the available and pending parts and when the pending part becomes available', () => {
+  wrap(<BalanceCard wallet={wallet} minimum={minimum} />)
+  expect(text('wallet-balance')).toBe('50,00 €')
+  expect(text('wallet-available')).toBe('15,00 €')
+  expect(text('wallet-pending')).toBe('35,00 €')
+  expect(text('wallet-pending-note')).toContain('available on 03/12/2026')
+})
+
+test('nothing pending: no date to wait for', () => {
+  wrap(
+    <BalanceCard
+      wallet={{
+        ...wallet,
+        available: wallet.balance,
+        pending: { amount: 0, currency: 'EUR' },
+        nextAvailableAt: null,
+      }}
+      minimum={minimum}
+    />,
+  )
+  expect(text('wallet-pending')).toBe('0,00 €')
+  expect(screen.queryByTestId('wallet-pending-note')).toBeNull()
+})
+
+test('the payout form offers the available part only and says why more cannot be paid yet', async () => {
+  const user = userEvent.setup()
+  wrap(<PayoutForm username="ada" wallet={wallet} minimum={minimum} />)
+  expect(screen.getByText(/^Available:/).textContent?.replace(/\s/g, ' ')).toBe('Available: 15,00 €')
+  await user.type(screen.getByLabelText('Amount (EUR)'), '40')
+  await user.click(screen.getByRole('button', { name: 'Request payout' }))
+  expect((await screen.findByRole('alert')).textContent).toMatch(/pending earnings become available/)
+})
+
+test('a wallet whose whole balance is on hold cannot request a payout, and says so', () => {
+  wrap(
+    <PayoutForm
+      username="ada"
+      wallet={{ ...wallet, available: { amount: 0, currency: 'EUR' }, pending: wallet.balance }}
+      minimum={minimum}
+    />,
+  )
+  expect(screen.getByRole('status').textContent).toMatch(/pending earnings become available/)
+  expect((screen.getByRole('button', { name: 'Request payout' }) as HTMLButtonElement).disabled).toBe(true)
+})
