@@ -62,6 +62,7 @@ const triggers = async (mission: string, user = streamer) =>
     valid: boolean
     reason: string | null
     amount: { amount: number } | null
+    occurrences: number
   }>
 
 const ledgerFor = async (dealId: string) =>
@@ -102,10 +103,11 @@ test('obvious bots are recorded invalid and never credited', async () => {
   const row = await dealRow(deal.code)
   expect(row.progress).toBe(0)
   expect(row.earnedCents).toBe(0)
-  const reasons = (await triggers(mission))
+  // One visitor refused three times for one reason: one event counting three.
+  const refused = (await triggers(mission))
     .filter((event) => event.type === 'click')
-    .map((event) => event.reason)
-  expect(reasons).toEqual(['bot', 'bot', 'bot'])
+    .map((event) => [event.reason, event.occurrences])
+  expect(refused).toEqual([['bot', 3]])
 })
 
 test('the check landing records nothing and tells the streamer code', async () => {

@@ -17,7 +17,11 @@ export interface AuditEntry {
   action: string
   target: string
   details: Record<string, unknown> | null
+  /** Refused calls are one row per actor, action and target per hour, counted here (1 otherwise). */
+  occurrences: number
   createdAt: string
+  /** The latest of those occurrences (createdAt is the first). */
+  lastSeenAt: string
 }
 
 /** Query values arrive as strings; the limit is parsed by the route (1 to 100). */

@@ -78,7 +78,11 @@ export const DealEvent = type({
   valid: 'boolean',
   reason: 'string | null',
   amount: Money.or('null'),
+  /** Repeated invalid clicks of one visitor with one reason in a day are one event, counted here. */
+  occurrences: 'number.integer >= 1',
   createdAt: IsoDateTime,
+  /** The latest of those occurrences (createdAt is the first). */
+  lastSeenAt: IsoDateTime,
 })
 export type DealEvent = typeof DealEvent.infer
 

@@ -15,7 +15,7 @@ import {
 import type { AdminAccess } from '../../../shared/contract/auth'
 import { auditLog, users } from '../../db/schema'
 import { isAdmin, registerEndpoint } from '../../http/register-endpoint'
-import { audit } from '../../lib/audit'
+import { audit, auditDenied, DENIED_ACTION } from '../../lib/audit'
 import { resolveSession } from '../auth/sessions'
 
 // 50 rows: one screen of the admin table.
@@ -35,20 +35,28 @@ const nextCursor = (offset: number, limit: number, received: number) =>
 /** LIKE wildcards in a search are literal characters, not patterns. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
 
-/** Audits every /api/admin call, whichever feature registered the route. */
+const AUDITED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Audits every /api/admin call, whichever feature registered the route. Refused calls (a signed-in
+ * non-admin) are aggregated per hour; see auditDenied.
+ */
 function addAdminAuditHook(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api/admin/') && request.url !== '/api/admin') return
     const session = request.session
     if (!session) return
     const denied = !isAdmin(session.user)
+    // The route's pattern, not the URL: a caller inventing paths must not invent targets (rows) too.
+    const method = AUDITED_METHODS.has(request.method) ? request.method : 'OTHER'
+    const record = {
+      actorId: session.user.id,
+      action: denied ? DENIED_ACTION : 'admin.request',
+      target: `${method} ${request.routeOptions.url ?? '(no such route)'}`,
+      details: { url: request.url.slice(0, 500), status: reply.statusCode },
+    }
     try {
-      await audit(app.db, {
-        actorId: session.user.id,
-        action: denied ? 'admin.denied' : 'admin.request',
-        target: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
-        details: { url: request.url.slice(0, 500), status: reply.statusCode },
-      })
+      await (denied ? auditDenied(app.db, record) : audit(app.db, record))
     } catch (error) {
       request.log.error({ err: error }, 'admin audit entry failed')
     }
@@ -107,7 +115,9 @@ export const adminRoutes = fp(
         action: entry.action,
         target: entry.target,
         details: entry.details ?? null,
+        occurrences: entry.occurrences,
         createdAt: entry.createdAt.toISOString(),
+        lastSeenAt: entry.lastSeenAt.toISOString(),
       }))
       return { items, ...nextCursor(offset, limit, rows.length) }
     })

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 
 // Crockford-style alphabet without I, L, O, U: codes are read aloud on stream and typed by hand.
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -16,19 +16,3 @@ export function newDealCode(): string {
 }
 
 export const newWidgetToken = (): string => randomBytes(WIDGET_TOKEN_BYTES).toString('base64url')
-
-/**
- * A viewer's identity for click de-duplication: HMAC of IP and user agent keyed by the deal's id.
- * The id is random and never leaves the server, so it salts the hash: the stored value cannot be
- * turned back into an IP, nor linked across deals.
- */
-export function visitorHash(dealId: string, ip: string, userAgent: string): string {
-  return createHmac('sha256', dealId).update(`${ip}\n${userAgent}`).digest('hex')
-}
-
-// Crawlers, link unfurlers and scripted clients announce themselves; a missing agent is a script too.
-const BOT_AGENT =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|headless|phantom|curl|wget|python|java\/|okhttp|go-http|axios|node-fetch|undici|httpclient|scrapy|monitor/i
-
-export const isObviousBot = (userAgent: string | undefined): boolean =>
-  !userAgent || userAgent.trim() === '' || BOT_AGENT.test(userAgent)

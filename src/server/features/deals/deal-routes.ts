@@ -11,8 +11,10 @@ import { localized, requestLocale } from '../../http/locale'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { rooms } from '../../plugins/socket'
 import { adminDealRoutes } from './admin-deal-routes'
+import { overClickRateLimit } from './click-fraud'
+import { clickNetwork } from './click-identity'
+import { registerRetentionJob } from './click-retention'
 import { recordClick } from './deal-clicks'
-import { isObviousBot, visitorHash } from './deal-codes'
 import { publishDealChange } from './deal-notifier'
 import { endDeal, regenerateWidgetToken, subscribe } from './deal-transitions'
 import {
@@ -100,7 +102,7 @@ export async function dealRoutes(app: FastifyInstance) {
       .select()
       .from(dealEvents)
       .where(and(eq(dealEvents.dealId, loaded.row.id), eq(dealEvents.type, 'credited')))
-      .orderBy(asc(dealEvents.createdAt), asc(dealEvents.id))
+      .orderBy(asc(dealEvents.seq))
     const label = loaded.mission.rewardModel === 'cpc' ? 'Valid click reward' : 'Goal reward'
     const pdf = await renderInvoicePdf({
       dealCode: loaded.row.code,
@@ -139,25 +141,35 @@ export async function dealRoutes(app: FastifyInstance) {
   })
 
   // Public: a viewer's browser calls it from /redir/cpc or /redir/check. `{code}` is the MISSION code.
-  registerEndpoint(app, 'subscriptionCheck', { body: CheckBody }, async ({ params, body, request }) => {
-    const loaded = await requireDeal(app, params.username, params.code, request)
-    const answer: CheckResponse = {
-      url: targetUrl(loaded),
-      username: loaded.ownerUsername,
-      creatorCode: loaded.ownerCreatorCode,
-      missionTitle: localized(loaded.mission.title, requestLocale(request)),
-    }
-    if (body.kind === 'check') return answer
-    const userAgent = request.headers['user-agent']
-    const change = await recordClick(app.db, {
-      dealId: loaded.row.id,
-      visitorHash: visitorHash(loaded.row.id, request.ip, userAgent ?? ''),
-      bot: isObviousBot(userAgent),
-    })
-    await publishDealChange(app, change)
-    return answer
-  })
+  // Rate-limited per address, but the viewer always gets `{ url }`: over the limit, only the credit
+  // is refused (and recorded as `rate_limited`), the brand's page still opens.
+  registerEndpoint(
+    app,
+    'subscriptionCheck',
+    { body: CheckBody },
+    async ({ params, body, request, session }) => {
+      const loaded = await requireDeal(app, params.username, params.code, request)
+      const answer: CheckResponse = {
+        url: targetUrl(loaded),
+        username: loaded.ownerUsername,
+        creatorCode: loaded.ownerCreatorCode,
+        missionTitle: localized(loaded.mission.title, requestLocale(request)),
+      }
+      const rateLimited = await overClickRateLimit(app.rateLimiter, clickNetwork(request.ip), request.log)
+      if (body.kind === 'check') return answer
+      const change = await recordClick(app.db, {
+        dealId: loaded.row.id,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        viewerId: session?.user.id ?? null,
+        rateLimited,
+      })
+      if (change.events.length > 0) await publishDealChange(app, change)
+      return answer
+    },
+  )
 
   registerWidgetRoutes(app)
+  registerRetentionJob(app)
   await app.register(adminDealRoutes)
 }

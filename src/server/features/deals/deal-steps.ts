@@ -25,7 +25,14 @@ export const ClickReason = {
   notInProgress: 'deal_not_in_progress',
   missionClosed: 'mission_closed',
   overBudget: 'mission_over_budget',
+  /** The deal's owner: signed in, or from an address the owner signed in from within 24 h. */
+  owner: 'owner',
+  /** The address sent more check calls than its per-address limit: redirected, never credited. */
+  rateLimited: 'rate_limited',
+  /** The address already gave its most valid clicks of the day, across all deals. */
+  addressCap: 'address_daily_cap',
 } as const
+export type ClickReason = (typeof ClickReason)[keyof typeof ClickReason]
 
 /** The deal a reward or a transition is for, with its (locked) mission. */
 export interface DealContext {
@@ -42,7 +49,13 @@ export async function addEvent(
   tx: Transaction,
   dealId: string,
   type: EventType,
-  extra: { valid?: boolean; reason?: string | null; amountCents?: number | null; visitorHash?: string } = {},
+  extra: {
+    valid?: boolean
+    reason?: string | null
+    amountCents?: number | null
+    visitorHash?: string
+    addressHash?: string
+  } = {},
 ): Promise<DealEventRow> {
   const [row] = await tx
     .insert(dealEvents)
@@ -53,8 +66,10 @@ export async function addEvent(
       reason: extra.reason ?? null,
       amountCents: extra.amountCents ?? null,
       visitorHash: extra.visitorHash ?? null,
+      addressHash: extra.addressHash ?? null,
       // now() is the transaction's start: events written together would tie and list in random order.
       createdAt: sql`clock_timestamp()`,
+      lastSeenAt: sql`clock_timestamp()`,
     })
     .returning()
   if (!row) throw new Error('deal event insert returned no row')

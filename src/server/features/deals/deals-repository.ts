@@ -121,19 +121,24 @@ export const toDealEvent = (row: DealEventRow): DealEvent => ({
   valid: row.valid,
   reason: row.reason,
   amount: row.amountCents === null ? null : { amount: row.amountCents, currency: 'EUR' },
+  occurrences: row.occurrences,
   createdAt: row.createdAt.toISOString(),
+  lastSeenAt: row.lastSeenAt.toISOString(),
 })
 
 // 500: more events than any page shows; the chart and list read the most recent ones.
 const MAX_EVENTS = 500
 
-/** A deal's events, newest first (ties broken by id so the order is stable). */
+/**
+ * A deal's events, newest first in writing order: `seq`, not the time, which events written by one
+ * transaction can share.
+ */
 export async function listDealEvents(db: Executor, dealId: string): Promise<DealEvent[]> {
   const rows = await db
     .select()
     .from(dealEvents)
     .where(eq(dealEvents.dealId, dealId))
-    .orderBy(desc(dealEvents.createdAt), desc(dealEvents.id))
+    .orderBy(desc(dealEvents.seq))
     .limit(MAX_EVENTS)
   return rows.map(toDealEvent)
 }

@@ -1,0 +1,75 @@
+/** Tracked-link attacks through `app.inject()`: a viewer (or a script) with a chosen address and agent. */
+import { and, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { dealEvents, deals } from '../../src/server/db/schema'
+import { BROWSER_UA, makeMission, type TestUser } from './deals-fixtures'
+
+export interface Visit {
+  ip?: string
+  ua?: string
+  /** A signed-in viewer's Authorization header. */
+  auth?: { authorization: string }
+  kind?: 'cpc' | 'check'
+}
+
+/** Opens a tracked link (the check call the /redir page makes) and answers the response. */
+export const visit = (app: FastifyInstance, mission: string, username: string, options: Visit = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/check/${mission}/${username}`,
+    remoteAddress: options.ip ?? '203.0.113.7',
+    headers: { 'user-agent': options.ua ?? BROWSER_UA, ...options.auth },
+    payload: { kind: options.kind ?? 'cpc' },
+  })
+
+/** A desktop Chrome agent whose version is `index`: what a script rotates to look like many people. */
+export const rotatedAgent = (index: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + (index % 40)}.0.${index}.0 Safari/537.36`
+
+/** The user takes a new cpc mission (no budget cap, a goal far away unless given). */
+export async function takeMission(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: Parameters<typeof makeMission>[1] = {},
+): Promise<{ mission: string; dealId: string; dealCode: string }> {
+  const mission = await makeMission(app, { goal: 100_000, spots: 100, ...overrides })
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${mission}/${user.username}`,
+    headers: user.auth,
+  })
+  expect(response.statusCode).toBe(201)
+  const [row] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.code, response.json().code))
+  if (!row) throw new Error('the deal was not stored')
+  return { mission, dealId: row.id, dealCode: response.json().code }
+}
+
+export async function dealRow(app: FastifyInstance, dealId: string) {
+  const [row] = await app.db.select().from(deals).where(eq(deals.id, dealId))
+  if (!row) throw new Error(`no deal ${dealId}`)
+  return row
+}
+
+/** A deal's click rows as stored: reason (null when valid), occurrences. */
+export async function clickRows(app: FastifyInstance, dealId: string) {
+  return app.db
+    .select({ valid: dealEvents.valid, reason: dealEvents.reason, occurrences: dealEvents.occurrences })
+    .from(dealEvents)
+    .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.type, 'click')))
+    .orderBy(dealEvents.seq)
+}
+
+/** Clicks counted per reason ('valid' for credited ones), occurrences included. */
+export async function clicksByReason(app: FastifyInstance, dealId: string): Promise<Record<string, number>> {
+  const rows = await app.db
+    .select({
+      reason: dealEvents.reason,
+      valid: dealEvents.valid,
+      total: sql<number>`sum(${dealEvents.occurrences})::int`,
+    })
+    .from(dealEvents)
+    .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.type, 'click')))
+    .groupBy(dealEvents.reason, dealEvents.valid)
+  return Object.fromEntries(rows.map((row) => [row.valid ? 'valid' : (row.reason ?? '?'), Number(row.total)]))
+}
