@@ -7,9 +7,10 @@ import type { ReactNode } from 'react'
 import { expect, test } from 'vitest'
 import { BalanceCard } from '../../src/client/features/wallet/components/balance-card'
 import { PayoutForm } from '../../src/client/features/wallet/components/payout-form'
+import type { Money } from '../../src/shared/contract/common'
 import type { Wallet } from '../../src/shared/contract/wallet'
 
-const minimum = { amount: 1000, currency: 'EUR' }
+const minimum: Money = { amount: 1000, currency: 'EUR' }
 
 /** A verified wallet with a default account: 15 € available, 35 € still on hold until 3 December. */
 const wallet: Wallet = {

@@ -136,6 +136,7 @@ test("rejecting a flagged deal's pending earnings reverses them with the reason;
     dealCode,
     rejected: { amount: 2100, currency: 'EUR' },
     entries: 3,
+    alreadyAvailable: { amount: 0, currency: 'EUR' },
     earned: { amount: 0, currency: 'EUR' },
   })
   expect(amounts(await walletOf(user))).toEqual({ balance: 0, available: 0, pending: 0 })
@@ -176,7 +177,9 @@ test('a rejection takes only what is still pending: earnings whose hold ended st
   await endHold(t.app.db, { dealId })
   await creditDeal(t.app, dealId, 2000)
   await flagDeal(t.app.db, dealId)
-  expect((await reject(dealCode, 'Burst of clicks')).json().rejected.amount).toBe(2000)
+  const answer = (await reject(dealCode, 'Burst of clicks')).json()
+  expect(answer.rejected.amount).toBe(2000)
+  expect(answer.alreadyAvailable.amount).toBe(3000)
   expect(amounts(await walletOf(user))).toEqual({ balance: 3000, available: 3000, pending: 0 })
   const [deal] = await t.app.db.select().from(deals).where(eq(deals.id, dealId))
   expect(deal?.earnedCents).toBe(3000)

@@ -52,11 +52,13 @@ export const EarningsRejectionBody = type({
 })
 export type EarningsRejectionBody = typeof EarningsRejectionBody.infer
 
-/** What a rejection reversed; earnings already available are not touched and are not counted here. */
+/** What a rejection reversed, and what it left alone: earnings of the deal already available. */
 export const EarningsRejection = type({
   dealCode: 'string',
   rejected: Money,
   entries: 'number.integer',
+  /** The deal's earnings whose hold had already ended: available money, not touched by a rejection. */
+  alreadyAvailable: Money,
   earned: Money,
 })
 export type EarningsRejection = typeof EarningsRejection.infer

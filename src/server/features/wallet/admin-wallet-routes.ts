@@ -231,6 +231,7 @@ export async function adminWalletRoutes(app: FastifyInstance) {
         dealCode: result.dealCode,
         rejected: { amount: result.rejectedCents, currency: 'EUR' },
         entries: result.entries,
+        alreadyAvailable: { amount: result.alreadyAvailableCents, currency: 'EUR' },
         earned: { amount: result.earnedCents, currency: 'EUR' },
       } satisfies EarningsRejection
     },

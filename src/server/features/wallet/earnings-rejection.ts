@@ -2,10 +2,10 @@
  * An operator's verdict on a deal flagged for bought clicks: its pending earnings are rejected and
  * reversed in the ledger with the reason, before they could ever be paid out (issue 11, item 2).
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { formError } from '../../../shared/contract/errors'
 import type { Database } from '../../db/client'
-import { deals } from '../../db/schema'
+import { deals, ledgerEntries } from '../../db/schema'
 import { conflict, notFound } from '../../http/api-error'
 import { audit } from '../../lib/audit'
 import { rejectPendingEntries } from './earnings-hold'
@@ -15,6 +15,8 @@ export interface EarningsRejectionResult {
   dealCode: string
   rejectedCents: number
   entries: number
+  /** The deal's earnings that were already available: not touched. */
+  alreadyAvailableCents: number
   earnedCents: number
   /** Owners whose wallet changed, to push `wallet:updated` to once committed. */
   userIds: string[]
@@ -63,16 +65,34 @@ export function rejectDealEarnings(
       .set({ earnedCents: sql`${deals.earnedCents} - ${rejectedCents}`, updatedAt: new Date() })
       .where(eq(deals.id, deal.id))
       .returning({ earnedCents: deals.earnedCents })
+    const [untouched] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.dealId, deal.id),
+          eq(ledgerEntries.kind, 'earning'),
+          isNull(ledgerEntries.rejectedAt),
+        ),
+      )
+    const alreadyAvailableCents = Number(untouched?.cents ?? 0)
     await audit(tx, {
       actorId: input.actorId,
       action: 'deal.earnings_rejection',
       target: `deal:${deal.code}`,
-      details: { reason: input.reason, rejectedCents, entries, flagReason: deal.flagReason },
+      details: {
+        reason: input.reason,
+        rejectedCents,
+        entries,
+        alreadyAvailableCents,
+        flagReason: deal.flagReason,
+      },
     })
     return {
       dealCode: deal.code,
       rejectedCents,
       entries,
+      alreadyAvailableCents,
       earnedCents: updated?.earnedCents ?? 0,
       userIds: shares.map((share) => share.userId),
     }

@@ -55,7 +55,13 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
           body: { reason: reason.trim() },
         },
       )
-      void notify('success', t`${formatMoney(answer.rejected)} of pending earnings rejected.`)
+      const rejected = formatMoney(answer.rejected)
+      void notify(
+        'success',
+        answer.alreadyAvailable.amount > 0
+          ? t`${rejected} of pending earnings rejected; ${formatMoney(answer.alreadyAvailable)} already available was not touched.`
+          : t`${rejected} of pending earnings rejected.`,
+      )
       setOpen(false)
       setReason('')
       void queryClient.invalidateQueries({ queryKey: ['admin', 'deals'] })
