@@ -205,6 +205,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
       to: body.state,
       actorId: session?.user.id ?? null,
       audited: true,
+      earningsHoldHours: app.config.earningsHoldHours,
     })
     await publishDealChange(app, change)
     return (await findDealByCode(app.db, params.code))?.deal

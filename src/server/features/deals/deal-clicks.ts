@@ -32,6 +32,8 @@ export interface ClickInput {
   viewerId: string | null
   /** The address is over its check-call limit: the click is recorded, never credited. */
   rateLimited: boolean
+  /** Hours a credited click stays pending (EARNINGS_HOLD_HOURS). */
+  earningsHoldHours: number
 }
 
 interface Visitor {
@@ -116,7 +118,13 @@ export async function recordClick(db: Database, input: ClickInput): Promise<Deal
       .where(and(eq(deals.id, deal.id), eq(deals.state, 'inprogress')))
       .returning({ progress: deals.progress })
     if (progressed) await flagBurst(tx, deal, progressed.progress)
-    const context = { dealId: deal.id, dealCode: deal.code, userId: deal.userId, mission }
+    const context = {
+      dealId: deal.id,
+      dealCode: deal.code,
+      userId: deal.userId,
+      mission,
+      earningsHoldHours: input.earningsHoldHours,
+    }
     let walletChanged = await creditReward(tx, context, cpcCents, events)
     if (progressed && progressed.progress >= mission.goal) {
       const finished = await finishInTx(tx, context, 'goal', events)

@@ -81,6 +81,7 @@ export async function dealRoutes(app: FastifyInstance) {
       dealId: loaded.row.id,
       to: 'stopped',
       actorId: session?.user.id ?? loaded.ownerId,
+      earningsHoldHours: app.config.earningsHoldHours,
     })
     await publishDealChange(app, change)
     return (await reload(app, loaded.row.id, request)).deal
@@ -163,6 +164,7 @@ export async function dealRoutes(app: FastifyInstance) {
         userAgent: request.headers['user-agent'],
         viewerId: session?.user.id ?? null,
         rateLimited,
+        earningsHoldHours: app.config.earningsHoldHours,
       })
       if (change.events.length > 0) await publishDealChange(app, change)
       return answer

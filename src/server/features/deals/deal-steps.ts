@@ -40,6 +40,8 @@ export interface DealContext {
   dealCode: string
   userId: string
   mission: MissionRow
+  /** Hours the deal's earnings stay pending before a payout may use them (EARNINGS_HOLD_HOURS). */
+  earningsHoldHours: number
 }
 
 export const dealConflict = (message: string, key: string) => conflict(message, { errors: [key] })
@@ -111,6 +113,7 @@ export async function creditReward(
     amountCents,
     description: `${context.mission.title.en} (${context.dealCode})`,
     dealId: context.dealId,
+    holdHours: context.earningsHoldHours,
   })
   await tx
     .update(deals)

@@ -86,7 +86,14 @@ function isCodeCollision(error: unknown): boolean {
  */
 export function endDeal(
   db: Database,
-  input: { dealId: string; to: Exclude<DealState, 'inprogress'>; actorId: string | null; audited?: boolean },
+  input: {
+    dealId: string
+    to: Exclude<DealState, 'inprogress'>
+    actorId: string | null
+    audited?: boolean
+    /** Hours a fixed reward paid on finishing stays pending (EARNINGS_HOLD_HOURS). */
+    earningsHoldHours: number
+  },
 ): Promise<DealChange> {
   return db.transaction(async (tx) => {
     const [deal] = await tx.select().from(deals).where(eq(deals.id, input.dealId))
@@ -104,7 +111,13 @@ export function endDeal(
     }
     const notInProgress = () => dealConflict('This deal is no longer in progress', 'deal.not_in_progress')
     if (input.to === 'finished') {
-      const context = { dealId: deal.id, dealCode: deal.code, userId: deal.userId, mission }
+      const context = {
+        dealId: deal.id,
+        dealCode: deal.code,
+        userId: deal.userId,
+        mission,
+        earningsHoldHours: input.earningsHoldHours,
+      }
       const finished = await finishInTx(tx, context, 'admin', events)
       if (!finished) throw notInProgress()
       return { dealId: deal.id, events, walletChanged: finished.walletChanged }
