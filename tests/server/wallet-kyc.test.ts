@@ -1,10 +1,18 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { KycDocument, Wallet } from '../../src/shared/contract/wallet'
 import { KYC_MAX_BYTES } from '../../src/shared/kyc-rules'
 import { createTestApp, type TestApp } from '../support/test-app'
+import {
+  cleanPdf,
+  handWrittenPdf,
+  objectStreamBomb,
+  pdfWithAttachment,
+  pdfWithOpenActionScript,
+} from './pdf-fixtures'
 import { createUser, createWallet, multipartBody, type TestUser } from './wallet-fixtures'
 
 let t: TestApp
@@ -130,15 +138,108 @@ test('documents are served to their owner and admins only', async () => {
   expect(crossed.statusCode).toBe(404)
 })
 
-test('a plain PDF is accepted; a PDF with JavaScript is refused', async () => {
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
-  const ok = await upload(user, { name: 'scan.pdf', type: 'application/pdf', data: pdf }, 'proof_of_address')
-  expect(ok.statusCode).toBe(201)
-  const hostile = Buffer.from(
-    '%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\n%%EOF\n',
+/** A user of their own with a wallet: each PDF case spends its own upload allowance. */
+const uploadPdfAsNewUser = async (data: Buffer) => {
+  const owner = await createUser(t.app.db)
+  await createWallet(t.app, owner)
+  const body = await multipartBody(
+    { kind: 'proof_of_address' },
+    { name: 'scan.pdf', type: 'application/pdf', data },
   )
-  const refused = await upload(user, { name: 'scan.pdf', type: 'application/pdf', data: hostile })
-  expect(documentError(refused)).toBe('kyc.unsupported_type')
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${owner.username}/kyc`,
+    headers: { ...owner.headers, 'content-type': body.contentType },
+    payload: body.payload,
+  })
+  return { owner, response }
+}
+
+test('a clean PDF scan is accepted and stored as a copy rebuilt from its pages, without its metadata', async () => {
+  const { owner, response } = await uploadPdfAsNewUser(await cleanPdf({ useObjectStreams: true }))
+  expect(response.statusCode).toBe(201)
+  const document = response.json<KycDocument>()
+  expect(document.mimeType).toBe('application/pdf')
+  const download = await t.app.inject({
+    url: `/api/wallets/user/${owner.username}/kyc/${document.id}`,
+    headers: owner.headers,
+  })
+  const stored = await PDFDocument.load(download.rawPayload)
+  expect(stored.getPageCount()).toBe(1)
+  expect(stored.getPage(0).getSize()).toEqual({ width: 595, height: 842 })
+  expect(stored.getAuthor()).toBeUndefined()
+})
+
+test('a PDF that runs JavaScript when opened is refused', async () => {
+  const { response } = await uploadPdfAsNewUser(await pdfWithOpenActionScript({ useObjectStreams: false }))
+  expect(response.statusCode).toBe(400)
+  expect(documentError(response)).toBe('kyc.pdf_active_content')
+})
+
+test('JavaScript compressed inside an object stream is found and refused', async () => {
+  const pdf = await pdfWithOpenActionScript({ useObjectStreams: true })
+  // Nothing for a byte search to find: the action only exists once the object stream is inflated.
+  expect(pdf.includes('JavaScript')).toBe(false)
+  const { response } = await uploadPdfAsNewUser(pdf)
+  expect(documentError(response)).toBe('kyc.pdf_active_content')
+})
+
+/** A document-level script (the catalog's /Names /JavaScript tree) with every name spelled as given. */
+const scriptBehindNames = (javaScript: string, js: string) =>
+  handWrittenPdf({
+    catalogExtra: `/Names << /${javaScript} 4 0 R >>`,
+    extraObjects: [
+      Buffer.from('<< /Names [(run) 5 0 R] >>'),
+      Buffer.from(`<< /Type /Action /S /${javaScript} /${js} (app.alert\\(1\\)) >>`),
+    ],
+  })
+
+test('JavaScript named with #xx escapes, in upper or lower case, is refused', async () => {
+  // #61 is an a, #53 an S, #4a a J: the names a reader sees are /JavaScript and /JS.
+  for (const pdf of [scriptBehindNames('J#61vaScript', 'J#53'), scriptBehindNames('#4aavaScript', '#4aS')]) {
+    expect(/JavaScript|\/JS\b/.test(pdf.toString('latin1'))).toBe(false)
+    const { response } = await uploadPdfAsNewUser(pdf)
+    expect(documentError(response)).toBe('kyc.pdf_active_content')
+  }
+})
+
+test('a PDF with an attached file or a launch action is refused', async () => {
+  const attached = await uploadPdfAsNewUser(await pdfWithAttachment())
+  expect(documentError(attached.response)).toBe('kyc.pdf_active_content')
+  const launch = handWrittenPdf({ catalogExtra: '/OpenAction << /S /Launch /F (calc.exe) >>' })
+  expect(documentError((await uploadPdfAsNewUser(launch)).response)).toBe('kyc.pdf_active_content')
+})
+
+test('a script replaced by a later revision of the file is still refused', async () => {
+  // A reader following an edited cross-reference table may still reach the first version of object 4.
+  const pdf = handWrittenPdf({
+    catalogExtra: '/OpenAction 4 0 R',
+    extraObjects: [Buffer.from('<< /S /JavaScript /JS (app.alert(1)) >>')],
+    update: [Buffer.from('<< /S /GoTo /D [3 0 R /Fit] >>')],
+  })
+  const { response } = await uploadPdfAsNewUser(pdf)
+  expect(documentError(response)).toBe('kyc.pdf_active_content')
+})
+
+test('an HTML page behind a PDF header, or between the objects of a PDF, is refused as unreadable', async () => {
+  const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>\n')
+  const headerOnly = Buffer.concat([Buffer.from('%PDF-1.7\n'), html, Buffer.from('%%EOF\n')])
+  expect(documentError((await uploadPdfAsNewUser(headerOnly)).response)).toBe('kyc.pdf_unreadable')
+  // A working PDF with a page of HTML slipped in after its first object: readers skip it, a browser
+  // sniffing the file would not.
+  const pdf = handWrittenPdf()
+  const afterFirstObject = pdf.indexOf('endobj') + 'endobj\n'.length
+  const polyglot = Buffer.concat([pdf.subarray(0, afterFirstObject), html, pdf.subarray(afterFirstObject)])
+  const { response } = await uploadPdfAsNewUser(polyglot)
+  expect(response.statusCode).toBe(400)
+  expect(documentError(response)).toBe('kyc.pdf_unreadable')
+})
+
+test('a PDF whose object stream inflates to 16 MB from a few KB is refused as unreadable', async () => {
+  const bomb = handWrittenPdf({ extraObjects: [Buffer.from('<< >>'), objectStreamBomb(16 * 1024 * 1024)] })
+  expect(bomb.length).toBeLessThan(64 * 1024)
+  const { response } = await uploadPdfAsNewUser(bomb)
+  expect(documentError(response)).toBe('kyc.pdf_unreadable')
 })
 
 test('an admin rejects with a reason, then verifies; the wallet status follows', async () => {

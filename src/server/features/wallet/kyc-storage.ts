@@ -7,6 +7,8 @@ import { formError } from '../../../shared/contract/errors'
 import { isKycMimeType, KYC_MAX_BYTES, type KycMimeType } from '../../../shared/kyc-rules'
 import { formInvalid } from '../../http/api-error'
 import type { UploadedFile } from '../../http/multipart'
+import { PIXEL_LIMITS, refuseOversizedImage } from '../../lib/image-limits'
+import { checkKycPdf, PdfRefused } from './kyc-pdf'
 
 /**
  * Private storage of certification documents under DATA_DIR/kyc: never under the public uploads
@@ -28,12 +30,8 @@ const EXTENSIONS: Record<KycMimeType, string> = {
   'application/pdf': 'pdf',
 }
 
-// 40 megapixels: above any phone camera's photo, far below a decompression bomb's size.
-const MAX_INPUT_PIXELS = 40_000_000
 // JPEG quality 90: a re-encoded ID photo stays legible for a reviewer at a fraction of the size.
 const JPEG_QUALITY = 90
-// Markers of PDF features that run code or carry other files; an ID scan needs none of them.
-const ACTIVE_PDF_CONTENT = /\/(?:JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA)\b/
 
 const refuse = (key: string, message: string) => formInvalid(formError('document', key), message)
 
@@ -52,15 +50,11 @@ export async function checkKycDocument(file: UploadedFile | undefined): Promise<
   }
   const mimeType = detected.mime
   const extension = EXTENSIONS[mimeType]
-  if (mimeType === 'application/pdf') {
-    if (ACTIVE_PDF_CONTENT.test(file.buffer.toString('latin1'))) {
-      throw refuse('kyc.unsupported_type', 'PDF files with scripts or attachments are not accepted')
-    }
-    return { buffer: file.buffer, mimeType, extension }
-  }
+  if (mimeType === 'application/pdf') return { buffer: await checkPdf(file.buffer), mimeType, extension }
+  await refuseOversizedImage(file.buffer, PIXEL_LIMITS.kyc, 'document')
   try {
     // rotate() first applies the EXIF orientation, so stripping the metadata keeps the photo upright.
-    const image = sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+    const image = sharp(file.buffer, { limitInputPixels: PIXEL_LIMITS.kyc, failOn: 'error' }).rotate()
     const encoded =
       mimeType === 'image/jpeg'
         ? image.jpeg({ quality: JPEG_QUALITY })
@@ -70,6 +64,24 @@ export async function checkKycDocument(file: UploadedFile | undefined): Promise<
     return { buffer: await encoded.toBuffer(), mimeType, extension }
   } catch {
     throw refuse('kyc.unreadable', 'The image could not be read; take a new photo or scan and try again')
+  }
+}
+
+/** The PDF's rebuilt copy, or the form error that tells the user why it was refused. */
+async function checkPdf(upload: Buffer): Promise<Buffer> {
+  try {
+    return await checkKycPdf(upload)
+  } catch (error) {
+    if (!(error instanceof PdfRefused)) throw error
+    throw error.reason === 'active_content'
+      ? refuse(
+          'kyc.pdf_active_content',
+          'PDF files with scripts, attachments or automatic actions are not accepted',
+        )
+      : refuse(
+          'kyc.pdf_unreadable',
+          'The PDF could not be read; export it again without a password, or send a photo',
+        )
   }
 }
 
