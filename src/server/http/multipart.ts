@@ -3,6 +3,16 @@
  * `{ type: 'file', toBuffer, filename, mimetype }`. Handlers want plain values and the files apart, so
  * this splits a body into both; a JSON body passes through untouched.
  */
+import type { RateRule } from '../plugins/rate-limit'
+
+/**
+ * Uploads per user, avatars, KYC documents and admin images counted together: 20 per 10 minutes.
+ * Each one costs a decode or a PDF parse (tens of MB, up to a second of CPU) and disk space; an honest
+ * user retries an avatar or a photo of an ID card a few times, an admin filling the catalogue seldom
+ * adds more than a logo or a thumbnail every 30 s, and a script sending them in a loop stops at 20.
+ */
+export const uploadLimit = { name: 'upload:user', max: 20, windowMs: 10 * 60_000 } satisfies RateRule
+
 export interface UploadedFile {
   buffer: Buffer
   filename: string

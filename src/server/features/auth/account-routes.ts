@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { type Platform, TwitchConnectBody, UserUpdateBody } from '../../../shared/contract/auth'
 import { type PlatformRow, platforms, users } from '../../db/schema'
 import { ApiError, conflict, fieldInvalid, notFound } from '../../http/api-error'
+import { uploadLimit } from '../../http/multipart'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { hashPassword, verifyPassword } from '../../lib/passwords'
 import { uploadsDir } from '../../plugins/client-app'
@@ -58,7 +59,10 @@ export async function accountRoutes(app: FastifyInstance) {
     if (body.locale !== undefined) changes.locale = body.locale
     const avatarFile = files.avatar
     const previousAvatar = row.avatar
-    if (avatarFile) changes.avatar = await storeAvatar(uploads, avatarFile)
+    if (avatarFile) {
+      await app.rateLimiter.consume(uploadLimit, session?.user.id ?? row.id)
+      changes.avatar = await storeAvatar(uploads, avatarFile)
+    }
 
     let updated = row
     if (Object.keys(changes).length > 0) {

@@ -11,14 +11,13 @@ import sharp from 'sharp'
 import type { MediaObject } from '../../../shared/contract/common'
 import { fieldInvalid } from '../../http/api-error'
 import type { UploadedFile } from '../../http/multipart'
+import { PIXEL_LIMITS, refuseOversizedImage } from '../../lib/image-limits'
 
 // 2 MB: a phone photo fits; the client shows the same limit before sending.
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
 // 512 px square: sharp on a retina header and a profile page, a few tens of KB as WebP.
 const AVATAR_SIZE_PX = 512
-// Decoding refuses images above 40 megapixels: a tiny file must not expand into gigabytes (pixel flood).
-const MAX_INPUT_PIXELS = 40_000_000
 export const AVATAR_PATH = 'avatars/'
 
 export async function storeAvatar(uploadsDir: string, file: UploadedFile): Promise<MediaObject> {
@@ -26,9 +25,10 @@ export async function storeAvatar(uploadsDir: string, file: UploadedFile): Promi
   if (file.buffer.length > AVATAR_MAX_BYTES) throw fieldInvalid('avatar', 'validation.size')
   const detected = await fileTypeFromBuffer(file.buffer)
   if (!detected || !ACCEPTED.has(detected.mime)) throw fieldInvalid('avatar', 'validation.image')
+  await refuseOversizedImage(file.buffer, PIXEL_LIMITS.avatar, 'avatar')
   let output: Buffer
   try {
-    output = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    output = await sharp(file.buffer, { limitInputPixels: PIXEL_LIMITS.avatar, animated: false })
       .rotate()
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
       .webp({ quality: 82 })

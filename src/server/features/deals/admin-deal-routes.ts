@@ -13,7 +13,7 @@ import { AdminDealStateBody } from '../../../shared/contract/deals'
 import { formErrorsFromArk } from '../../../shared/contract/errors'
 import { missions, providers } from '../../db/schema'
 import { ApiError, conflict, fieldInvalid, formInvalid, notFound } from '../../http/api-error'
-import type { UploadedFile } from '../../http/multipart'
+import { type UploadedFile, uploadLimit } from '../../http/multipart'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { audit } from '../../lib/audit'
 import { uploadsDir } from '../../plugins/client-app'
@@ -63,8 +63,17 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
 
 export async function adminDealRoutes(app: FastifyInstance) {
   const uploads = uploadsDir(app.config)
-  const image = (folder: 'missions' | 'providers', field: string, file: UploadedFile | undefined) =>
-    file ? storePublicImage(uploads, folder, field, file) : Promise.resolve(undefined)
+  // Admin routes always have a session; a missing one would share a single counter, never skip it.
+  const image = async (
+    folder: 'missions' | 'providers',
+    field: string,
+    file: UploadedFile | undefined,
+    uploaderId: string | null,
+  ) => {
+    if (!file) return undefined
+    await app.rateLimiter.consume(uploadLimit, uploaderId ?? 'no-session')
+    return storePublicImage(uploads, folder, field, file)
+  }
 
   registerEndpoint(app, 'adminProviders', {}, async () => {
     const items = await listProviders(app.db)
@@ -77,7 +86,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
     files: Record<string, UploadedFile>,
     actorId: string | null,
   ) => {
-    const logo = await image('providers', 'logo', files.logo)
+    const logo = await image('providers', 'logo', files.logo, actorId)
     const values = { ...providerValues(body), ...(logo ? { logo } : {}) }
     try {
       return await app.db.transaction(async (tx) => {
@@ -139,7 +148,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
       .from(providers)
       .where(eq(providers.id, body.providerId))
     if (!provider) throw fieldInvalid('providerId', 'validation.invalid')
-    const thumbnail = await image('missions', 'thumbnail', files.thumbnail)
+    const thumbnail = await image('missions', 'thumbnail', files.thumbnail, actorId)
     const values = { ...missionValues(body), ...(thumbnail ? { thumbnail } : {}) }
     const newCode = code ?? body.code ?? missionCodeFor(body.title.en)
     try {

@@ -6,11 +6,10 @@ import sharp from 'sharp'
 import type { MediaObject } from '../../../shared/contract/common'
 import { fieldInvalid } from '../../http/api-error'
 import type { UploadedFile } from '../../http/multipart'
+import { PIXEL_LIMITS, refuseOversizedImage } from '../../lib/image-limits'
 
 // 5 MB: a mission thumbnail or brand logo never needs more; larger files are refused before decoding.
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024
-// 40 megapixels: above any real picture, far below a decompression bomb.
-const MAX_INPUT_PIXELS = 40_000_000
 // 1280 px wide: twice the largest card width, sharp on high-density screens.
 const MAX_WIDTH = 1280
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
@@ -30,9 +29,10 @@ export async function storePublicImage(
   if (file.buffer.length > MAX_IMAGE_BYTES) throw fieldInvalid(field, 'validation.size')
   const detected = await fileTypeFromBuffer(file.buffer)
   if (!detected || !IMAGE_TYPES.has(detected.mime)) throw fieldInvalid(field, 'validation.image')
+  await refuseOversizedImage(file.buffer, PIXEL_LIMITS.publicImage, field)
   let output: Buffer
   try {
-    output = await sharp(file.buffer, { limitInputPixels: MAX_INPUT_PIXELS })
+    output = await sharp(file.buffer, { limitInputPixels: PIXEL_LIMITS.publicImage })
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .webp()

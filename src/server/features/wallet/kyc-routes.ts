@@ -4,6 +4,7 @@ import { formError } from '../../../shared/contract/errors'
 import { type KycDocument, KycUploadFields } from '../../../shared/contract/wallet'
 import { type KycDocumentRow, kycDocuments } from '../../db/schema'
 import { conflict, notFound } from '../../http/api-error'
+import { uploadLimit } from '../../http/multipart'
 import { registerEndpoint } from '../../http/register-endpoint'
 import { checkKycDocument, readKycFile, removeKycFile, storeKycFile } from './kyc-storage'
 import { findOwner, isUuid, refreshCertification, requireCreatedWallet } from './wallet-repository'
@@ -27,46 +28,53 @@ export function kycDocumentView(row: KycDocumentRow): KycDocument {
 
 /** Certification documents: upload (checked by content, stored privately), list, and owner-only download. */
 export async function kycRoutes(app: FastifyInstance) {
-  registerEndpoint(app, 'walletKyc', { body: KycUploadFields }, async ({ params, body, files, reply }) => {
-    const owner = await findOwner(app.db, params.username)
-    const wallet = await requireCreatedWallet(app.db, owner.id)
-    const document = await checkKycDocument(files.document)
-    const [pending] = await app.db
-      .select({ total: count() })
-      .from(kycDocuments)
-      .where(and(eq(kycDocuments.walletId, wallet.id), eq(kycDocuments.status, 'pending')))
-    if ((pending?.total ?? 0) >= MAX_PENDING_DOCUMENTS) {
-      throw conflict(
-        'Too many documents are waiting for review',
-        formError('document', 'kyc.too_many_pending'),
-      )
-    }
-    const storedName = await storeKycFile(app.config.dataDir, document)
-    try {
-      const row = await app.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(kycDocuments)
-          .values({
-            walletId: wallet.id,
-            kind: body.kind,
-            storedName,
-            mimeType: document.mimeType,
-            sizeBytes: document.buffer.length,
-          })
-          .returning()
-        if (!inserted) throw new Error('KYC insert returned no row')
-        await refreshCertification(tx, wallet.id)
-        return inserted
-      })
-      await emitWalletUpdated(app, owner.id)
-      reply.code(201)
-      return kycDocumentView(row)
-    } catch (error) {
-      // No row points at the file: remove it rather than keep an orphan identity document.
-      await removeKycFile(app.config.dataDir, storedName)
-      throw error
-    }
-  })
+  registerEndpoint(
+    app,
+    'walletKyc',
+    { body: KycUploadFields },
+    async ({ params, body, files, session, reply }) => {
+      const owner = await findOwner(app.db, params.username)
+      const wallet = await requireCreatedWallet(app.db, owner.id)
+      // Counted for whoever sends the file (an admin uploading for someone spends their own allowance).
+      await app.rateLimiter.consume(uploadLimit, session?.user.id ?? owner.id)
+      const document = await checkKycDocument(files.document)
+      const [pending] = await app.db
+        .select({ total: count() })
+        .from(kycDocuments)
+        .where(and(eq(kycDocuments.walletId, wallet.id), eq(kycDocuments.status, 'pending')))
+      if ((pending?.total ?? 0) >= MAX_PENDING_DOCUMENTS) {
+        throw conflict(
+          'Too many documents are waiting for review',
+          formError('document', 'kyc.too_many_pending'),
+        )
+      }
+      const storedName = await storeKycFile(app.config.dataDir, document)
+      try {
+        const row = await app.db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(kycDocuments)
+            .values({
+              walletId: wallet.id,
+              kind: body.kind,
+              storedName,
+              mimeType: document.mimeType,
+              sizeBytes: document.buffer.length,
+            })
+            .returning()
+          if (!inserted) throw new Error('KYC insert returned no row')
+          await refreshCertification(tx, wallet.id)
+          return inserted
+        })
+        await emitWalletUpdated(app, owner.id)
+        reply.code(201)
+        return kycDocumentView(row)
+      } catch (error) {
+        // No row points at the file: remove it rather than keep an orphan identity document.
+        await removeKycFile(app.config.dataDir, storedName)
+        throw error
+      }
+    },
+  )
 
   registerEndpoint(app, 'walletKycDocuments', {}, async ({ params }) => {
     const owner = await findOwner(app.db, params.username)
