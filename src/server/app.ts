@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import compress from '@fastify/compress'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { DestinationStream } from 'pino'
 import type { Config } from './config'
 import { type OpenedDatabase, openDatabase } from './db/client'
 import { bootstrapAdmin, seedDemo } from './db/seed'
@@ -14,6 +15,7 @@ import { missionRoutes } from './features/deals/mission-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
 import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
+import { loggerOptions } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mailer'
 import { apiDocsPlugin } from './plugins/api-docs'
 import { authPlugin } from './plugins/auth'
@@ -29,6 +31,8 @@ export interface BuildAppOptions {
   /** An already opened database (tests share one across apps); opened from the config otherwise. */
   database?: OpenedDatabase
   logger?: FastifyServerOptions['logger']
+  /** Where the server's own (redacting) logger writes, standard output by default; for tests. */
+  logStream?: DestinationStream
   mailer?: Mailer
 }
 
@@ -46,10 +50,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.plainPassword', '*.password'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     // request.ip (limits, click identity, sessions) comes from X-Forwarded-For only through a trusted proxy.
     trustProxy: proxyTrust(config.trustProxy),
     // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
@@ -72,7 +73,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log })
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+      // Outbox links are live reset and verification tokens: printed for local use, never in production.
+      printLinks: process.env.NODE_ENV !== 'production',
+    })
   app.decorate('mailer', mailer)
   app.addHook('onClose', async () => mailer.close())
 
