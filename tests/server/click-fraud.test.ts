@@ -9,10 +9,12 @@ import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
+let admin: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
   streamer = await makeUser(testApp.app, 'Streamer')
+  admin = await makeUser(testApp.app, 'root', { admin: true })
 })
 
 afterAll(async () => {
@@ -167,6 +169,41 @@ test('a burst far above the deal’s usual pace flags the deal for review', asyn
   expect(flagged.flagReason).toBe('click_burst')
   expect(flagged.flaggedAt).toBeInstanceOf(Date)
   expect(flagged.progress).toBe(31)
+})
+
+test('the admin deal list shows why a deal is flagged, and ?flagged=true lists only those', async () => {
+  const quiet = await takeMission(app(), streamer)
+  const suspect = await takeMission(app(), streamer)
+  await app()
+    .db.update(deals)
+    .set({ flaggedAt: new Date(), flagReason: 'click_burst' })
+    .where(eq(deals.id, suspect.dealId))
+  const list = async (query: string) => {
+    const response = await app().inject({
+      method: 'GET',
+      url: `/api/admin/deals${query}`,
+      headers: admin.auth,
+    })
+    expect(response.statusCode).toBe(200)
+    return response.json().items as Array<{
+      code: string
+      flagReason: string | null
+      flaggedAt: string | null
+    }>
+  }
+  const flagged = await list('?flagged=true')
+  expect(flagged.map((item) => item.code)).toContain(suspect.dealCode)
+  expect(flagged.map((item) => item.code)).not.toContain(quiet.dealCode)
+  expect(flagged.find((item) => item.code === suspect.dealCode)).toMatchObject({
+    flagReason: 'click_burst',
+    flaggedAt: expect.any(String),
+  })
+  const all = await list('')
+  expect(all.find((item) => item.code === quiet.dealCode)).toMatchObject({
+    flagReason: null,
+    flaggedAt: null,
+  })
+  expect((await list('?flagged=false')).map((item) => item.code)).not.toContain(suspect.dealCode)
 })
 
 test('repeated refusals of one visitor are counted on one row, not stored once each', async () => {
