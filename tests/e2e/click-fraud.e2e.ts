@@ -3,54 +3,20 @@
  * from a loopback address of its choosing (the whole 127/8 range reaches the server), as clients on
  * other machines would be.
  */
-import { request as httpRequest } from 'node:http'
 import { expect, test } from '@playwright/test'
+import { sendFrom } from './built-server'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 // A seeded cpc mission no other end-to-end test takes: 12 cents a valid click.
 const MISSION = 'spike-summer-drop'
 const REWARD_CENTS = 12
 
-interface Sent {
-  status: number
-  body: Record<string, unknown>
-}
-
-/** One JSON call from `localAddress`, with the given headers. */
-function send(
+const base = `http://127.0.0.1:${port}`
+const send = (
   method: 'GET' | 'POST',
   path: string,
   options: { from: string; headers?: Record<string, string>; body?: unknown },
-): Promise<Sent> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: options.from,
-        // A JSON content type with no body is a 400: only calls with a body announce one.
-        headers: {
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...options.headers,
-        },
-      },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          text += chunk
-        })
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : {} }),
-        )
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(options.body === undefined ? undefined : JSON.stringify(options.body))
-  })
-}
+) => sendFrom(base, method, path, options)
 
 /** A new streamer, signed up from `from`, who takes the mission; answers their name and session header. */
 async function streamerWithDeal(from: string) {

@@ -1,22 +1,26 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { sendFrom } from './built-server'
 
 // A viewer's ordinary desktop browser: headless Chromium announces itself and would count as a bot.
 const VIEWER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
 // A seeded cpc mission whose LINK integration sends viewers to the brand with the streamer's name.
 const MISSION_TITLE = 'Wishlist the Starfall expansion'
 
 test('a new streamer takes a mission, a viewer clicks the tracked link, everything updates live', async ({
   browser,
-  request,
 }) => {
   const username = `streamer${Date.now().toString(36)}`
-  const signup = await request.post('/api/oauth/signup', {
-    data: { username, email: `${username}@example.test`, plainPassword: 'Streamer-password-1' },
+  // The streamer signs up from an address of their own: the viewer's browser below clicks from
+  // 127.0.0.1, and clicks from the owner's sign-in address are never credited.
+  const signup = await sendFrom(base, 'POST', '/api/oauth/signup', {
+    from: '127.0.0.31',
+    body: { username, email: `${username}@example.test`, plainPassword: 'Streamer-password-1' },
   })
-  expect(signup.status()).toBeLessThan(300)
-  const { code: token, user } = await signup.json()
+  expect(signup.status).toBeLessThan(300)
+  const { code: token, user } = signup.body
 
   const streamer = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   await streamer.addInitScript(

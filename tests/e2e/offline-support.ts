@@ -4,10 +4,9 @@
  * in-page stamps that time what a user sees.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
-import { stopServer } from './built-server'
+import { sendFrom, stopServer } from './built-server'
 
 const port = Number(process.env.E2E_OFFLINE_PORT ?? 4371)
 export const base = `http://127.0.0.1:${port}`
@@ -85,26 +84,6 @@ export const median = (values: number[]) =>
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-}
-
-/** A JSON POST sent from a given local address, as a viewer on another machine would send it. */
-export function postFrom(localAddress: string, path: string, body: unknown): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      `${base}${path}`,
-      {
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/json', 'user-agent': VIEWER_UA },
-      },
-      (response) => {
-        response.resume()
-        response.on('end', () => resolve(response.statusCode ?? 0))
-      },
-    )
-    request.on('error', reject)
-    request.end(JSON.stringify(body))
-  })
 }
 
 /**
@@ -250,12 +229,17 @@ export async function measureEventToUi(page: Page, account: Account): Promise<nu
     })
     // Each viewer from an address of its own (the loopback range is all ours): a click's identity is
     // its address, so 60 clicks from one address would be one viewer.
-    const status = await postFrom(
-      `127.0.0.${10 + click}`,
+    const sent = await sendFrom(
+      base,
+      'POST',
       `/api/deals/subscriptions/check/${running.code}/${account.username}`,
-      { kind: 'cpc' },
+      {
+        from: `127.0.0.${10 + click}`,
+        headers: { 'user-agent': VIEWER_UA },
+        body: { kind: 'cpc' },
+      },
     )
-    expect(status).toBeLessThan(300)
+    expect(sent.status).toBeLessThan(300)
     const stamp = await page.waitForFunction(
       (counts) => {
         const stamps = (window as unknown as { __stamps: { message: number[]; dom: number[] } }).__stamps
