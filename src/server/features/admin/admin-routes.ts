@@ -39,13 +39,14 @@ const AUDITED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'
 
 /**
  * Audits every /api/admin call, whichever feature registered the route. Refused calls (a signed-in
- * non-admin) are aggregated per hour; see auditDenied.
+ * non-admin) are aggregated per hour; see auditDenied. Written before the answer leaves (onSend, not
+ * onResponse): whoever sees the answer, the admin reading the log included, finds the call recorded.
  */
 function addAdminAuditHook(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/admin/') && request.url !== '/api/admin') return
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api/admin/') && request.url !== '/api/admin') return payload
     const session = request.session
-    if (!session) return
+    if (!session) return payload
     const denied = !isAdmin(session.user)
     // The route's pattern, not the URL: a caller inventing paths must not invent targets (rows) too.
     const method = AUDITED_METHODS.has(request.method) ? request.method : 'OTHER'
@@ -60,6 +61,7 @@ function addAdminAuditHook(app: FastifyInstance) {
     } catch (error) {
       request.log.error({ err: error }, 'admin audit entry failed')
     }
+    return payload
   })
 }
 
