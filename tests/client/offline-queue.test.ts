@@ -127,3 +127,22 @@ test('a change no feature registered is refused at once instead of being queued 
   await expect(sendOrQueue(queryClient, 'payout', {})).rejects.toThrow(/not registered/)
   expect(queryClient.getMutationCache().getAll()).toEqual([])
 })
+
+test('a restored deal list shows at once and is refetched once the screen needs it: a push after the save is not lost', async () => {
+  const before = createQueryClient()
+  const stopPersisting = persistUserCache(before, alice.id)
+  const list = dealQueries.list('alice', ['inprogress'])
+  before.setQueryData(list.queryKey, { items: [dealOf({ progress: 1 })], total: 1 })
+  await vi.waitFor(() => expect(String(idb.get(cacheKeyFor(alice.id)))).toContain('"list",["inprogress"]'))
+  stopPersisting()
+
+  const reopened = createQueryClient()
+  await restoreUserCache(reopened, alice.id)
+  expect(reopened.getQueryData(list.queryKey)).toMatchObject({ items: [{ progress: 1 }] })
+  const calls = stubApi(() => ({ status: 200, body: { items: [dealOf({ progress: 5 })], total: 1 } }))
+  await reopened.ensureQueryData({ ...list, revalidateIfStale: true })
+  await vi.waitFor(() =>
+    expect(reopened.getQueryData(list.queryKey)).toMatchObject({ items: [{ progress: 5 }] }),
+  )
+  expect(calls.length).toBeGreaterThan(0)
+})

@@ -7,7 +7,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client'
 import { del, delMany, get, keys, set } from 'idb-keyval'
-import { isPersistedQuery } from './offline/query-roots'
+import { isLiveQuery, isPersistedQuery } from './offline/query-roots'
 import { queryGcTimeMs } from './query-client'
 import { getSession } from './session'
 
@@ -72,7 +72,12 @@ export async function restoreUserCache(queryClient: QueryClient, userId: string)
     await persistQueryClientRestore({ ...saveOptionsFor(queryClient, userId), maxAge: cacheMaxAgeMs })
   } catch {
     // IndexedDB unavailable (private mode) or a corrupt entry: the app simply starts from the network.
+    return
   }
+  // Restored live data shows at once but is only as fresh as the last save: a push received after it
+  // (a credit, a finished deal) is not in it, and a restored query looks fresh to its staleTime. So
+  // every restored live query counts as stale, and each screen refetches what it shows once online.
+  await queryClient.invalidateQueries({ predicate: isLiveQuery, refetchType: 'none' })
 }
 
 /**
