@@ -25,6 +25,7 @@ const messages: Record<string, MessageDescriptor> = {
   'validation.size': msg`The file is too large.`,
   'validation.ext': msg`This file type is not accepted.`,
   'validation.confirmed': msg`The two values do not match.`,
+  'image.too_large': msg`This image has too many pixels. Send a smaller picture (a phone photo fits).`,
   'captcha.invalid': msg`The anti-robot check failed. Please try again.`,
   'code.taken': msg`This code is already used.`,
   'username.taken': msg`This username is already taken.`,

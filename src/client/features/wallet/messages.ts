@@ -21,6 +21,8 @@ const messages: Record<string, MessageDescriptor> = {
   'kyc.too_large': msg`The document is larger than 8 MB.`,
   'kyc.unreadable': msg`The image could not be read. Take a new photo or scan and try again.`,
   'kyc.too_many_pending': msg`Too many documents are waiting for review.`,
+  'kyc.pdf_active_content': msg`This PDF contains scripts, attachments or automatic actions. Export it again as a plain PDF, or send a photo.`,
+  'kyc.pdf_unreadable': msg`This PDF could not be read. Export it again without a password, or send a photo.`,
 }
 
 export function walletMessage(i18n: I18n, key: string): string {

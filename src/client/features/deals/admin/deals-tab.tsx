@@ -108,6 +108,9 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
  */
 export function DealsTab() {
   const { t } = useLingui()
+  // Why the server flagged a deal; an unknown reason (a newer server) shows as sent.
+  const flagReasonLabel = (reason: string | null) =>
+    reason === 'click_burst' ? t`Unusual burst of clicks` : (reason ?? '')
   const queryClient = useQueryClient()
   const [state, setState] = useState('')
   const [q, setQ] = useState('')
@@ -172,7 +175,7 @@ export function DealsTab() {
                   <span className="deal-state deal-state-stopped">
                     <Trans>Flagged</Trans>
                   </span>{' '}
-                  {t`on ${formatDate(deal.flaggedAt)}: ${deal.flagReason ?? ''}`}
+                  {t`on ${formatDate(deal.flaggedAt)}: ${flagReasonLabel(deal.flagReason)}`}
                 </span>
               ) : null}
             </span>

@@ -21,6 +21,9 @@ function useLabels() {
     deal_not_in_progress: t`deal no longer in progress`,
     mission_closed: t`mission closed`,
     mission_over_budget: t`mission budget spent`,
+    owner: t`your own click (not counted)`,
+    rate_limited: t`too many clicks from this address`,
+    address_daily_cap: t`daily click limit reached for this address`,
   }
   return { type: (event: DealEvent) => types[event.type], reason: (key: string) => reasons[key] ?? key }
 }
@@ -37,9 +40,25 @@ export function EventList({ events }: { events: DealEvent[] }) {
           <span className="event-status">
             {event.valid ? <Trans>valid</Trans> : <Trans>invalid: {labels.reason(event.reason ?? '')}</Trans>}
           </span>
-          <span className="event-amount">{event.amount ? formatMoney(event.amount) : ''}</span>
+          <span className="event-amount">
+            {event.amount ? formatMoney(event.amount) : ''}
+            {event.occurrences > 1 ? <Repeats count={event.occurrences} /> : null}
+          </span>
         </li>
       ))}
     </ol>
+  )
+}
+
+/** Repeated invalid clicks of one visitor are stored once, with their count. */
+function Repeats({ count }: { count: number }) {
+  const { t } = useLingui()
+  return (
+    <span className="event-repeats" title={t`${count} times`}>
+      <span aria-hidden="true">×{count}</span>
+      <span className="visually-hidden">
+        <Trans>{count} times</Trans>
+      </span>
+    </span>
   )
 }
