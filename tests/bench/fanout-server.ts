@@ -5,8 +5,8 @@
  */
 import { createInterface } from 'node:readline'
 import type { Server } from 'socket.io'
-import { buildApp } from '../../src/server/app'
-import { loadConfig } from '../../src/server/config'
+import { buildApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
 
 const config = loadConfig()
 const app = await buildApp({ config, logger: false })

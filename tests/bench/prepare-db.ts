@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../../src/server/db/client'
-import { users } from '../../src/server/db/schema'
-import { seedDemo } from '../../src/server/db/seed'
-import { createSession } from '../../src/server/features/auth/sessions'
+import { openDatabase } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
+import { seedDemo } from '#server/db/seed.ts'
+import { createSession } from '#server/features/auth/sessions.ts'
 
 const wanted = Number(process.env.BENCH_MISSIONS ?? 50)
 // A busy streamer's history: a dozen deals across the three states.

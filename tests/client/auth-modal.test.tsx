@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, test } from 'vitest'
-import { closeAuthModal, openAuthModal } from '../../src/client/features/auth/auth-modal-state'
-import { AuthModalHost } from '../../src/client/features/auth/components/auth-modal-host'
+import { closeAuthModal, openAuthModal } from '#client/features/auth/auth-modal-state.ts'
+import { AuthModalHost } from '#client/features/auth/components/auth-modal-host.tsx'
 
 // The forms are a lazy chunk; transforming it (arktype, react-hook-form) the first time takes seconds.
 beforeAll(async () => {
-  await import('../../src/client/features/auth/components/auth-forms')
+  await import('#client/features/auth/components/auth-forms.tsx')
 }, 30_000)
 
 function renderHost() {

@@ -1,9 +1,5 @@
 import { expect, test, vi } from 'vitest'
-import {
-  chunkReloadIntervalMs,
-  isChunkLoadError,
-  reloadForChunkError,
-} from '../../src/client/lib/chunk-reload'
+import { chunkReloadIntervalMs, isChunkLoadError, reloadForChunkError } from '#client/lib/chunk-reload.ts'
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
   const values = new Map<string, string>()

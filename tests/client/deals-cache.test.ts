@@ -1,19 +1,19 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
-import { registerAppFeatures } from '../../src/client/app-features'
-import { stopDeal } from '../../src/client/features/deals/mutations'
+import { registerAppFeatures } from '#client/app-features.ts'
+import { stopDeal } from '#client/features/deals/mutations.ts'
 import {
   COMPLETED_STATES,
   dealQueries,
   IN_PROGRESS_STATES,
   storeDeal,
-} from '../../src/client/features/deals/queries'
-import { registerMutationDefaults } from '../../src/client/lib/offline/mutation-defaults'
-import { createQueryClient } from '../../src/client/lib/query-client'
-import { signIn, signOut } from '../../src/client/lib/session'
-import { startLiveUpdates } from '../../src/client/lib/socket'
-import type { List } from '../../src/shared/contract/common'
-import type { Deal, DealEvent } from '../../src/shared/contract/deals'
+} from '#client/features/deals/queries.ts'
+import { registerMutationDefaults } from '#client/lib/offline/mutation-defaults.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { signIn, signOut } from '#client/lib/session.ts'
+import { startLiveUpdates } from '#client/lib/socket.ts'
+import type { List } from '#shared/contract/common.ts'
+import type { Deal, DealEvent } from '#shared/contract/deals.ts'
 import { alice, dealOf, eventOf, stubApi } from './support/deal-fixtures'
 
 /** A stand-in for socket.io's client socket: records listeners, lets the test push events. */

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { FetchError } from 'ofetch'
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
-import type { User } from '../../src/shared/contract/auth'
+import type { User } from '#shared/contract/auth.ts'
 
 interface Received {
   method: string
@@ -45,14 +45,14 @@ afterAll(async () => {
 beforeEach(async () => {
   received = []
   reply = { status: 200, body: {} }
-  const { signOut } = await import('../../src/client/lib/session')
+  const { signOut } = await import('#client/lib/session.ts')
   signOut()
 })
 
 const user = { username: 'alice' } as User
 
 test('a PUT with a FormData body goes out as a POST carrying _method=put', async () => {
-  const { request } = await import('../../src/client/lib/http')
+  const { request } = await import('#client/lib/http.ts')
   const body = new FormData()
   body.set('avatar', new Blob(['x'], { type: 'image/png' }), 'a.png')
   await request('userUpdate', { params: { user: 'alice' }, body })
@@ -62,15 +62,15 @@ test('a PUT with a FormData body goes out as a POST carrying _method=put', async
 })
 
 test('a PUT with a JSON body stays a PUT', async () => {
-  const { request } = await import('../../src/client/lib/http')
+  const { request } = await import('#client/lib/http.ts')
   await request('userUpdate', { params: { user: 'alice' }, body: { phone: '+33 6' } })
   expect(received[0]?.method).toBe('PUT')
   expect(JSON.parse(received[0]?.body ?? '')).toEqual({ phone: '+33 6' })
 })
 
 test('every request carries the stored token and the current locale', async () => {
-  const { request } = await import('../../src/client/lib/http')
-  const { signIn } = await import('../../src/client/lib/session')
+  const { request } = await import('#client/lib/http.ts')
+  const { signIn } = await import('#client/lib/session.ts')
   await request('missions')
   expect(received[0]?.headers.authorization).toBeUndefined()
   signIn('secret-token', user)
@@ -81,7 +81,7 @@ test('every request carries the stored token and the current locale', async () =
 })
 
 test('a FORM_0001 answer becomes an ApiException carrying the field errors', async () => {
-  const { ApiException, request } = await import('../../src/client/lib/http')
+  const { ApiException, request } = await import('#client/lib/http.ts')
   const errors = { children: { username: { errors: ['username.taken'] } } }
   reply = { status: 400, body: { code: 'FORM_0001', message: 'Invalid form', errors } }
   const failure = await request('signup', { body: { username: 'alice' } }).catch((error: unknown) => error)
@@ -91,7 +91,7 @@ test('a FORM_0001 answer becomes an ApiException carrying the field errors', asy
 })
 
 test('any other error is passed on unchanged', async () => {
-  const { ApiException, request } = await import('../../src/client/lib/http')
+  const { ApiException, request } = await import('#client/lib/http.ts')
   reply = { status: 401, body: { code: 'AUTH_0002', message: 'Bad credentials' } }
   const failure = await request('signin', { body: {} }).catch((error: unknown) => error)
   expect(failure).not.toBeInstanceOf(ApiException)
@@ -100,8 +100,8 @@ test('any other error is passed on unchanged', async () => {
 })
 
 test('an absolute link puts the parameters and the authorization value in the query string', async () => {
-  const { absoluteLink } = await import('../../src/client/lib/http')
-  const { signIn } = await import('../../src/client/lib/session')
+  const { absoluteLink } = await import('#client/lib/http.ts')
+  const { signIn } = await import('#client/lib/session.ts')
   signIn('abc def', user)
   const link = absoluteLink('userDealInvoice', { username: 'alice', code: 'D1' }, { format: 'pdf' })
   const url = new URL(link)
@@ -117,7 +117,7 @@ test('an error status the caller expects rejects without turning the progress ba
     beginTask: () => (outcome: string) => outcomes.push(outcome),
   }))
   try {
-    const { request } = await import('../../src/client/lib/http')
+    const { request } = await import('#client/lib/http.ts')
     reply = { status: 404, body: { code: 'NOT_FOUND', message: 'No wallet' } }
     await expect(
       request('walletGet', { params: { username: 'alice' }, expectedStatuses: [404] }),

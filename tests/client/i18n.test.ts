@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { afterEach, expect, test, vi } from 'vitest'
-import { activateLocale, detectLocale, localeCookie, setLocale } from '../../src/client/lib/i18n'
+import { activateLocale, detectLocale, localeCookie, setLocale } from '#client/lib/i18n.ts'
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the test clears the cookie the code under test wrote.

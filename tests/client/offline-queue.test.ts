@@ -1,19 +1,19 @@
 import { i18n } from '@lingui/core'
 import { onlineManager } from '@tanstack/react-query'
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
-import { registerAppFeatures } from '../../src/client/app-features'
-import { dealRefusal } from '../../src/client/features/deals/messages'
-import { takeMission } from '../../src/client/features/deals/mutations'
-import { dealQueries } from '../../src/client/features/deals/queries'
+import { registerAppFeatures } from '#client/app-features.ts'
+import { dealRefusal } from '#client/features/deals/messages.ts'
+import { takeMission } from '#client/features/deals/mutations.ts'
+import { dealQueries } from '#client/features/deals/queries.ts'
 import {
   describeOfflineMutation,
   registerMutationDefaults,
   sendOrQueue,
-} from '../../src/client/lib/offline/mutation-defaults'
-import { cacheKeyFor, persistUserCache, restoreUserCache } from '../../src/client/lib/persister'
-import { createQueryClient } from '../../src/client/lib/query-client'
-import { signIn, signOut } from '../../src/client/lib/session'
-import { notify } from '../../src/client/lib/toast'
+} from '#client/lib/offline/mutation-defaults.ts'
+import { cacheKeyFor, persistUserCache, restoreUserCache } from '#client/lib/persister.ts'
+import { createQueryClient } from '#client/lib/query-client.ts'
+import { signIn, signOut } from '#client/lib/session.ts'
+import { notify } from '#client/lib/toast.ts'
 import { alice, dealOf, stubApi } from './support/deal-fixtures'
 
 // IndexedDB as a Map: jsdom has none, and the persister only needs get/set/del/keys.
@@ -27,7 +27,7 @@ vi.mock('idb-keyval', () => ({
   },
   keys: async () => [...idb.keys()],
 }))
-vi.mock('../../src/client/lib/toast', () => ({ notify: vi.fn(async () => undefined) }))
+vi.mock('#client/lib/toast.ts', () => ({ notify: vi.fn(async () => undefined) }))
 
 const take = { username: 'alice', missionCode: 'M-1', missionTitle: 'Play the demo' }
 const missionFull = {

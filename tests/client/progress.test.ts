@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { beginTask, isProgressVisible, progressThrottleMs, trackTask } from '../../src/client/lib/progress'
+import { beginTask, isProgressVisible, progressThrottleMs, trackTask } from '#client/lib/progress.ts'
 
 beforeEach(() => {
   vi.useFakeTimers()

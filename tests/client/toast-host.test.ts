@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isToastHostWanted, notify, subscribeToastHost } from '../../src/client/lib/toast'
+import { isToastHostWanted, notify, subscribeToastHost } from '#client/lib/toast.ts'
 
 test('the toast host is asked for by the first message, not before', async () => {
   const calls: boolean[] = []

@@ -5,10 +5,10 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { expect, test } from 'vitest'
-import { BalanceCard } from '../../src/client/features/wallet/components/balance-card'
-import { PayoutForm } from '../../src/client/features/wallet/components/payout-form'
-import type { Money } from '../../src/shared/contract/common'
-import type { Wallet } from '../../src/shared/contract/wallet'
+import { BalanceCard } from '#client/features/wallet/components/balance-card.tsx'
+import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
+import type { Money } from '#shared/contract/common.ts'
+import type { Wallet } from '#shared/contract/wallet.ts'
 
 const minimum: Money = { amount: 1000, currency: 'EUR' }
 

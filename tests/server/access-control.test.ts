@@ -5,7 +5,7 @@
  */
 import type { HTTPMethods } from 'fastify'
 import { afterAll, expect, test } from 'vitest'
-import { type EndpointName, endpoint, endpoints, routePath } from '../../src/shared/endpoints'
+import { type EndpointName, endpoint, endpoints, routePath } from '#shared/endpoints.ts'
 import { createTestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
 

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { rooms } from '../../src/server/plugins/socket'
+import { rooms } from '#server/plugins/socket.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
 

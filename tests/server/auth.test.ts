@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { users } from '../../src/server/db/schema'
-import { authLimits } from '../../src/server/features/auth/auth-limits'
-import { memoryRateLimitStore } from '../../src/server/plugins/rate-limit'
+import { users } from '#server/db/schema.ts'
+import { authLimits } from '#server/features/auth/auth-limits.ts'
+import { memoryRateLimitStore } from '#server/plugins/rate-limit.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { type LocalSmtp, signin, signup, startSmtp, strongPassword, uniqueName } from './auth-helpers'
 

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { dealEvents, deals } from '../../src/server/db/schema'
+import { dealEvents, deals } from '#server/db/schema.ts'
 import { BROWSER_UA, makeMission, type TestUser } from './deals-fixtures'
 
 export interface Visit {

@@ -5,7 +5,7 @@
  * `verify` mode prints every stored `[id, cycle]` pair and whether each row has its mirror row.
  */
 import { sql } from 'drizzle-orm'
-import { openDatabase } from '../../src/server/db/client'
+import { openDatabase } from '#server/db/client.ts'
 
 const [dataDir, mode = '0'] = process.argv.slice(2)
 if (!dataDir) throw new Error('usage: crash-safety-writer <dataDir> <cycle|verify>')

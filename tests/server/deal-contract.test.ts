@@ -1,7 +1,7 @@
 import { type } from 'arktype'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { endpointSchemas } from '../../src/shared/contract/api'
-import type { dealEndpoints } from '../../src/shared/contract/deals'
+import { endpointSchemas } from '#shared/contract/api.ts'
+import type { dealEndpoints } from '#shared/contract/deals.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { wallets } from '../../src/server/db/schema'
+import { wallets } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 

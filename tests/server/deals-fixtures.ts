@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { missions, type NewMissionRow, providers, users } from '../../src/server/db/schema'
-import { createSession } from '../../src/server/features/auth/sessions'
+import { missions, type NewMissionRow, providers, users } from '#server/db/schema.ts'
+import { createSession } from '#server/features/auth/sessions.ts'
 
 export interface TestUser {
   id: string

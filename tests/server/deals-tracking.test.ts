@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { deals, ledgerEntries, wallets } from '../../src/server/db/schema'
+import { deals, ledgerEntries, wallets } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { auditLog, deals, ledgerEntries } from '../../src/server/db/schema'
-import type { Transaction, Wallet } from '../../src/shared/contract/wallet'
+import { auditLog, deals, ledgerEntries } from '#server/db/schema.ts'
+import type { Transaction, Wallet } from '#shared/contract/wallet.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   createUser,

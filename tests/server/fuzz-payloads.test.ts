@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { users } from '../../src/server/db/schema'
-import { type EndpointName, endpoints } from '../../src/shared/endpoints'
+import { users } from '#server/db/schema.ts'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { contentTypes, protoPayloads } from './fuzz-inputs'
 import {

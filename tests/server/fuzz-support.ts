@@ -5,9 +5,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { users } from '../../src/server/db/schema'
-import { createSession, resolveSession } from '../../src/server/features/auth/sessions'
-import { type EndpointName, endpoints } from '../../src/shared/endpoints'
+import { users } from '#server/db/schema.ts'
+import { createSession, resolveSession } from '#server/features/auth/sessions.ts'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { createTestUser, type TestUser } from '../support/test-users'
 
 export type IdentityKind = 'anonymous' | 'user' | 'admin'

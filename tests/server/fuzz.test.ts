@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { users } from '../../src/server/db/schema'
-import { type EndpointName, endpoints } from '../../src/shared/endpoints'
+import { users } from '#server/db/schema.ts'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { body, paramValue, queryString } from './fuzz-inputs'
 import {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type EndpointName, endpoints } from '../../src/shared/endpoints'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { clientRoutePaths, fillRoute } from '../support/client-routes'
 import { createTestApp, type TestApp } from '../support/test-app'
 

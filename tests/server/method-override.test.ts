@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart'
 import { type } from 'arktype'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { registerEndpoint, registerMethodOverrides } from '../../src/server/http/register-endpoint'
-import { errorsPlugin } from '../../src/server/plugins/errors'
+import { registerEndpoint, registerMethodOverrides } from '#server/http/register-endpoint.ts'
+import { errorsPlugin } from '#server/plugins/errors.ts'
 
 // The mechanism alone, on a bare app: a PUT endpoint, and the POST that carries `_method=put`.
 const app = Fastify()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { endpointSchemas } from '../../src/shared/contract/api'
-import { type EndpointName, endpoints, routePath } from '../../src/shared/endpoints'
+import { endpointSchemas } from '#shared/contract/api.ts'
+import { type EndpointName, endpoints, routePath } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let harness: TestApp

@@ -6,12 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { authLimits } from '../../src/server/features/auth/auth-limits'
-import {
-  memoryRateLimitStore,
-  type RateLimitStore,
-  redisRateLimitStore,
-} from '../../src/server/plugins/rate-limit'
+import { authLimits } from '#server/features/auth/auth-limits.ts'
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from '#server/plugins/rate-limit.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword, uniqueName } from './auth-helpers'
 

@@ -1,7 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { rooms } from '../../src/server/plugins/socket'
-import { endpoint } from '../../src/shared/endpoints'
+import { rooms } from '#server/plugins/socket.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { bearer, createTestUser, type TestUser } from '../support/test-users'
 

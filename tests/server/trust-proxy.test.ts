@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { sessions } from '../../src/server/db/schema'
+import { sessions } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup, strongPassword } from './auth-helpers'
 

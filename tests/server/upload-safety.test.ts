@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { uploadLimit } from '../../src/server/http/multipart'
+import { uploadLimit } from '#server/http/multipart.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createUser, createWallet, type TestUser } from './wallet-fixtures'
 

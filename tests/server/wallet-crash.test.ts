@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openDatabase } from '../../src/server/db/client'
-import { bankAccounts, wallets } from '../../src/server/db/schema'
-import { ensureWalletRow, postLedgerEntry } from '../../src/server/features/wallet/ledger'
+import { openDatabase } from '#server/db/client.ts'
+import { bankAccounts, wallets } from '#server/db/schema.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger.ts'
 import {
   createPgliteDataDir,
   createTestDatabase,

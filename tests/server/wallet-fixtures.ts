@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../../src/server/db/client'
-import { deals, missions, type NewMissionRow, users, wallets } from '../../src/server/db/schema'
-import { createSession } from '../../src/server/features/auth/sessions'
-import { creditReward } from '../../src/server/features/deals/deal-steps'
-import { ensureWalletRow, postLedgerEntry } from '../../src/server/features/wallet/ledger'
-import type { Wallet, WalletBody } from '../../src/shared/contract/wallet'
+import type { Database } from '#server/db/client.ts'
+import { deals, missions, type NewMissionRow, users, wallets } from '#server/db/schema.ts'
+import { createSession } from '#server/features/auth/sessions.ts'
+import { creditReward } from '#server/features/deals/deal-steps.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger.ts'
+import type { Wallet, WalletBody } from '#shared/contract/wallet.ts'
 import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 export interface TestUser {

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { KycDocument, Wallet } from '../../src/shared/contract/wallet'
-import { KYC_MAX_BYTES } from '../../src/shared/kyc-rules'
+import type { KycDocument, Wallet } from '#shared/contract/wallet.ts'
+import { KYC_MAX_BYTES } from '#shared/kyc-rules.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   cleanPdf,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Payout } from '../../src/shared/contract/wallet'
+import type { Payout } from '#shared/contract/wallet.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { addBankAccount, createUser, createWallet, credit, ledgerState, payableUser } from './wallet-fixtures'
 

@@ -1,6 +1,6 @@
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { Onboarding, Transaction, Wallet } from '../../src/shared/contract/wallet'
+import type { Onboarding, Transaction, Wallet } from '#shared/contract/wallet.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   addBankAccount,

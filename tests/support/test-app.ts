@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../src/server/app'
-import { loadConfig } from '../../src/server/config'
-import type { Mailer } from '../../src/server/lib/mailer'
+import { buildApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
+import type { Mailer } from '#server/lib/mailer.ts'
 import { createTestDatabase } from './test-db'
 
 export interface TestApp {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { openDatabase } from '../../src/server/db/client'
+import { openDatabase } from '#server/db/client.ts'
 
 export interface TestDatabase {
   databaseUrl?: string

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { sessions, users } from '../../src/server/db/schema'
-import { createSession, hashToken } from '../../src/server/features/auth/sessions'
+import { sessions, users } from '#server/db/schema.ts'
+import { createSession, hashToken } from '#server/features/auth/sessions.ts'
 
 export interface TestUser {
   id: string

@@ -1,17 +1,12 @@
 import { type } from 'arktype'
 import { expect, test } from 'vitest'
-import { AdjustmentBody, KycReviewBody, MissionBody } from '../../src/shared/contract/admin'
-import { LoginResponse, SigninBody, SignupBody, UserUpdateBody } from '../../src/shared/contract/auth'
-import { Money, PageQuery } from '../../src/shared/contract/common'
-import { ContactBody, NewsletterTokenBody } from '../../src/shared/contract/content'
-import { DealStatesQuery, MissionsQuery } from '../../src/shared/contract/deals'
-import {
-  type FormErrorTree,
-  formError,
-  formErrorsFromArk,
-  mergeFormErrors,
-} from '../../src/shared/contract/errors'
-import { BankAccountBody, PayoutBody, WalletBody } from '../../src/shared/contract/wallet'
+import { AdjustmentBody, KycReviewBody, MissionBody } from '#shared/contract/admin.ts'
+import { LoginResponse, SigninBody, SignupBody, UserUpdateBody } from '#shared/contract/auth.ts'
+import { Money, PageQuery } from '#shared/contract/common.ts'
+import { ContactBody, NewsletterTokenBody } from '#shared/contract/content.ts'
+import { DealStatesQuery, MissionsQuery } from '#shared/contract/deals.ts'
+import { type FormErrorTree, formError, formErrorsFromArk, mergeFormErrors } from '#shared/contract/errors.ts'
+import { BankAccountBody, PayoutBody, WalletBody } from '#shared/contract/wallet.ts'
 
 const signup = { username: 'alice_01', email: 'alice@example.com', plainPassword: 'Secret123' }
 

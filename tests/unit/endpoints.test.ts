@@ -5,7 +5,7 @@ import {
   endpoints,
   MissingEndpointParameterError,
   routePath,
-} from '../../src/shared/endpoints'
+} from '#shared/endpoints.ts'
 
 const wallet = '/api/wallets/user/{username}'
 const userDeal = '/api/deals/user/{username}/mission/{code}'

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest'
-import { ELLIPSIS, formatMoney, shortenName } from '../../src/shared/format'
-import { formatDate } from '../../src/shared/format-date'
+import { ELLIPSIS, formatMoney, shortenName } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 /** Intl's fr-FR output: narrow no-break space between thousands, no-break space before the symbol. */
 const NNBSP = '\u202f'

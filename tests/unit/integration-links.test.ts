@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { buildIntegrationLink, NO_LINK } from '../../src/shared/integration-links'
+import { buildIntegrationLink, NO_LINK } from '#shared/integration-links.ts'
 
 const data = { username: 'alice', dealCode: 'D42' }
 

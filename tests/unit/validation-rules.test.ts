@@ -10,7 +10,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SEPA_IBAN_LENGTHS,
-} from '../../src/shared/validation-rules'
+} from '#shared/validation-rules.ts'
 
 test('the password minimum is 8, as SPEC §9 says', () => {
   expect(PASSWORD_MIN_LENGTH).toBe(8)

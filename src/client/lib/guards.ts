@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import type { AdminAccess, User } from '../../shared/contract/auth'
+import type { AdminAccess, User } from '#shared/contract/auth.ts'
 import { request } from './http'
 import type { AuthContext } from './router-context'
 import { getSession, signOut } from './session'

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import type { Locale } from '../../shared/contract/common'
+import type { Locale } from '#shared/contract/common.ts'
 import { setSessionLanguage } from './session'
 
 /**

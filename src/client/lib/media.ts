@@ -1,4 +1,4 @@
-import type { MediaObject } from '../../shared/contract/common'
+import type { MediaObject } from '#shared/contract/common.ts'
 import { apiBase } from './http'
 
 export const defaultAvatar = '/images/default-avatar.svg'

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { User } from '../../shared/contract/auth'
+import type { User } from '#shared/contract/auth.ts'
 import { getSession } from './session'
 
 /** Who is signed in, as routes read it: through the router context, never from storage directly. */

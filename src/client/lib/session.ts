@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import type { User } from '../../shared/contract/auth'
-import type { Onboarding, Wallet } from '../../shared/contract/wallet'
+import type { User } from '#shared/contract/auth.ts'
+import type { Onboarding, Wallet } from '#shared/contract/wallet.ts'
 
 /**
  * The client session: who is signed in, their wallet, and UI-wide flags. Token, user and wallet

@@ -6,7 +6,7 @@
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { Socket } from 'socket.io-client'
-import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '../../shared/contract/socket'
+import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '#shared/contract/socket.ts'
 import { featuresReady } from './features-ready'
 import { apiBase } from './http'
 import { catchUp } from './offline/catch-up'

@@ -2,17 +2,17 @@
  * Value lists and JSON column shapes of the database schema. They live apart from the tables so the
  * schema module stays readable; the wire contract in `src/shared/contract` mirrors the others.
  */
-import { LOCALES as locales } from '../../shared/contract/common'
+import { LOCALES as locales } from '#shared/contract/common.ts'
 import {
   TRANSLATION_DOMAINS as contentDomains,
   NEWSLETTER_STATUSES as newsletterStatuses,
-} from '../../shared/contract/content'
-import { KYC_KINDS as kycKinds } from '../../shared/contract/wallet'
+} from '#shared/contract/content.ts'
+import { KYC_KINDS as kycKinds } from '#shared/contract/wallet.ts'
 import {
   DEAL_EVENT_TYPES as dealEventTypes,
   DEAL_STATES as dealStates,
   WIDGET_THEMES as widgetThemes,
-} from '../../shared/deal-values'
+} from '#shared/deal-values.ts'
 
 export const userKinds = ['streamer', 'provider'] as const
 export const userRoles = ['user', 'admin'] as const

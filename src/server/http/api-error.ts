@@ -1,4 +1,4 @@
-import type { FormErrorTree } from '../../shared/contract/errors'
+import type { FormErrorTree } from '#shared/contract/errors.ts'
 
 /**
  * An error that maps to the contract's error body `{ code, message, errors? }`.

@@ -2,9 +2,9 @@
  * The OpenAPI 3.1 document of the API, generated from the endpoint table and its arktype schemas:
  * brands and integrators read it, nobody writes it by hand, and a test keeps it equal to the routes.
  */
-import { endpointSchemas } from '../../shared/contract/api'
-import type { BinaryAnswer, EndpointSchemas, SchemaLike } from '../../shared/contract/endpoint-schema'
-import { type EndpointName, endpoints } from '../../shared/endpoints'
+import { endpointSchemas } from '#shared/contract/api.ts'
+import type { BinaryAnswer, EndpointSchemas, SchemaLike } from '#shared/contract/endpoint-schema.ts'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 
 type JsonSchema = Record<string, unknown>
 

@@ -7,16 +7,16 @@ import {
   type ParamsOf,
   type QueryOf,
   type TypedEndpointName,
-} from '../../shared/contract/api'
-import type { EndpointSchemas } from '../../shared/contract/endpoint-schema'
-import { formErrorsFromArk } from '../../shared/contract/errors'
+} from '#shared/contract/api.ts'
+import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
+import { formErrorsFromArk } from '#shared/contract/errors.ts'
 import {
   type EndpointName,
   type EndpointParams,
   endpoints,
   type HttpMethod,
   routePath,
-} from '../../shared/endpoints'
+} from '#shared/endpoints.ts'
 import { forbidden, formInvalid, unauthorized } from './api-error'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyServerOptions } from 'fastify'
 import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino'
-import { endpoints } from '../../shared/endpoints'
+import { endpoints } from '#shared/endpoints.ts'
 
 export const REDACTED = '[redacted]'
 

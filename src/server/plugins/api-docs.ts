@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import packageJson from '../../../package.json' with { type: 'json' }
+import packageJson from '#package.json' with { type: 'json' }
 import { renderApiReference } from '../http/api-reference'
 import { buildOpenApiDocument } from '../http/openapi'
 

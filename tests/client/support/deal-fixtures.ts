@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import type { User } from '../../../src/shared/contract/auth'
-import type { Deal, DealEvent } from '../../../src/shared/contract/deals'
+import type { User } from '#shared/contract/auth.ts'
+import type { Deal, DealEvent } from '#shared/contract/deals.ts'
 
 /** Deals, events and users as the API answers them, for the client's cache and offline tests. */
 

@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '../../features/deals/queries'
-import { namedRoutes } from '../../lib/named-routes'
-import { useSession } from '../../lib/session'
+import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '#client/features/deals/queries.ts'
+import { namedRoutes } from '#client/lib/named-routes.ts'
+import { useSession } from '#client/lib/session.ts'
 
 export interface MenuEntry {
   key: string

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { promptInstall, useInstallAvailable } from '../../lib/offline/install-prompt'
+import { promptInstall, useInstallAvailable } from '#client/lib/offline/install-prompt.ts'
 
 /** "Install the app": only when the browser offers it, never inside the installed app itself. */
 export function InstallButton() {

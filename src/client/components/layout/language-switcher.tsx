@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { isLocale, localeNames, locales, setLocale } from '../../lib/i18n'
+import { isLocale, localeNames, locales, setLocale } from '#client/lib/i18n.ts'
 
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui()

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef } from 'react'
-import { settleConfirm, useCurrentConfirm } from '../../lib/confirm'
+import { settleConfirm, useCurrentConfirm } from '#client/lib/confirm.ts'
 
 /** The layout's host for confirmation dialogs raised with `confirm()` from lib/confirm. */
 export function ConfirmHost() {

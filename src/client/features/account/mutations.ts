@@ -1,9 +1,9 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { User } from '../../../shared/contract/auth'
-import { request } from '../../lib/http'
-import { registerOfflineMutation } from '../../lib/offline/mutation-defaults'
-import { setUser } from '../../lib/session'
+import { request } from '#client/lib/http.ts'
+import { registerOfflineMutation } from '#client/lib/offline/mutation-defaults.ts'
+import { setUser } from '#client/lib/session.ts'
+import type { User } from '#shared/contract/auth.ts'
 
 /** Offline profile edits carry no password: an e-mail change needs a connection. */
 export interface ProfileVariables {

@@ -9,8 +9,8 @@ import type { Traversal } from 'arktype'
 import { FetchError } from 'ofetch'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form'
-import { fieldErrors } from '../../lib/forms/form-errors'
-import { ApiException } from '../../lib/http'
+import { fieldErrors } from '#client/lib/forms/form-errors.ts'
+import { ApiException } from '#client/lib/http.ts'
 import { errorMessage } from './messages'
 
 /** The API error code of a failed call, whatever its kind (form error or other contract error). */

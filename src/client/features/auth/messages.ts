@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { validationMessage } from '../../lib/validation-messages'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 
 /** Error keys the account endpoints send on top of the shared validation keys. */
 const accountMessages: Record<string, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuthSettings, Platform } from '../../../shared/contract/auth'
-import type { List } from '../../../shared/contract/common'
-import { request } from '../../lib/http'
+import { request } from '#client/lib/http.ts'
+import type { AuthSettings, Platform } from '#shared/contract/auth.ts'
+import type { List } from '#shared/contract/common.ts'
 
 // 1 h: the captcha and Twitch switches change with a redeploy, not during a visit.
 const settingsStaleMs = 60 * 60 * 1000

@@ -4,8 +4,8 @@
  * as no wallet: the account pages then offer to create one.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import type { LoginResponse } from '../../../shared/contract/auth'
-import { getSession, setSessionLoading, setWallet, signIn } from '../../lib/session'
+import { getSession, setSessionLoading, setWallet, signIn } from '#client/lib/session.ts'
+import type { LoginResponse } from '#shared/contract/auth.ts'
 import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES, missionQueries } from '../deals/queries'
 import { walletQueries } from '../wallet/queries'
 

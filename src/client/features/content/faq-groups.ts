@@ -1,4 +1,4 @@
-import type { ContentEntry } from '../../../shared/contract/content'
+import type { ContentEntry } from '#shared/contract/content.ts'
 
 export interface FaqGroup {
   topic: string | null

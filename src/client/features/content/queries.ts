@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { TranslationDomain } from '../../../shared/contract/content'
-import { api } from '../../lib/http'
+import { api } from '#client/lib/http.ts'
+import type { TranslationDomain } from '#shared/contract/content.ts'
 
 // Content changes rarely; an hour keeps navigation between FAQ entries free.
 const contentStaleMs = 60 * 60 * 1000

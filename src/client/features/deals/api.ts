@@ -1,6 +1,6 @@
-import type { DealState } from '../../../shared/contract/deals'
-import type { TrackingKind } from '../../../shared/deal-links'
-import { api } from '../../lib/http'
+import { api } from '#client/lib/http.ts'
+import type { DealState } from '#shared/contract/deals.ts'
+import type { TrackingKind } from '#shared/deal-links.ts'
 
 /**
  * The deals feature's calls, typed by the endpoint table's rows (shared/contract/deals.ts): no answer

@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { apiErrorKeys } from '../../lib/http'
+import { apiErrorKeys } from '#client/lib/http.ts'
 
 /**
  * The deal API's error keys (server: deal-steps.ts, deal-transitions.ts), each translated here once:

@@ -1,6 +1,6 @@
 import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { List } from '../../../shared/contract/common'
-import type { Deal, DealEvent, DealState } from '../../../shared/contract/deals'
+import type { List } from '#shared/contract/common.ts'
+import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
 import {
   fetchDealEvents,
   fetchMission,

@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { request } from '#client/lib/http.ts'
+import { setWallet } from '#client/lib/session.ts'
 import type {
   BankAccount,
   KycDocument,
@@ -6,9 +8,7 @@ import type {
   Payout,
   Wallet,
   WalletBody,
-} from '../../../shared/contract/wallet'
-import { request } from '../../lib/http'
-import { setWallet } from '../../lib/session'
+} from '#shared/contract/wallet.ts'
 import { walletQueries } from './queries'
 import { updateSessionCertification } from './session-wallet'
 

@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { getSession } from '../../lib/session'
+import { getSession } from '#client/lib/session.ts'
 
 /** The signed-in username for wallet routes (their guard already checked the token). */
 export function currentUsername(): string {

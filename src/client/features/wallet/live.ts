@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query'
-import { registerQueryRoot } from '../../lib/offline/query-roots'
-import { setWallet } from '../../lib/session'
-import { type LiveHandlers, registerLiveHandlers } from '../../lib/socket'
+import { registerQueryRoot } from '#client/lib/offline/query-roots.ts'
+import { setWallet } from '#client/lib/session.ts'
+import { type LiveHandlers, registerLiveHandlers } from '#client/lib/socket.ts'
 
 /** Every wallet query's key starts here (queries.ts: ['wallet', username, ...]). */
 const WALLET_ROOT = 'wallet'

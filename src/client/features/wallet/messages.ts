@@ -1,9 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FetchError } from 'ofetch'
-import type { ApiErrorBody, FormErrorTree } from '../../../shared/contract/errors'
-import { ApiException } from '../../lib/http'
-import { validationMessage } from '../../lib/validation-messages'
+import { ApiException } from '#client/lib/http.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
+import type { ApiErrorBody, FormErrorTree } from '#shared/contract/errors.ts'
 
 /** Messages of the wallet API's own error keys; the rest come from the validation catalogue. */
 const messages: Record<string, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Wallet, WalletBody } from '../../../shared/contract/wallet'
-import { registerOfflineMutation } from '../../lib/offline/mutation-defaults'
+import { registerOfflineMutation } from '#client/lib/offline/mutation-defaults.ts'
+import type { Wallet, WalletBody } from '#shared/contract/wallet.ts'
 import { createWallet, updateWallet } from './api'
 
 export interface WalletSaveVariables {

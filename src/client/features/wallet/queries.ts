@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { FetchError } from 'ofetch'
-import type { List, Money } from '../../../shared/contract/common'
-import type { KycDocument, Onboarding, Payout, Transaction, Wallet } from '../../../shared/contract/wallet'
-import { request } from '../../lib/http'
-import { setWallet } from '../../lib/session'
+import { request } from '#client/lib/http.ts'
+import { setWallet } from '#client/lib/session.ts'
+import type { List, Money } from '#shared/contract/common.ts'
+import type { KycDocument, Onboarding, Payout, Transaction, Wallet } from '#shared/contract/wallet.ts'
 
 /** 404 is the API's way of saying "no wallet yet": a state, not an error. */
 const HTTP_NOT_FOUND = 404

@@ -1,5 +1,5 @@
-import type { CertificationStatus } from '../../../shared/contract/wallet'
-import { getSession, setWallet } from '../../lib/session'
+import { getSession, setWallet } from '#client/lib/session.ts'
+import type { CertificationStatus } from '#shared/contract/wallet.ts'
 
 /**
  * SPEC §4: the session wallet's person certification status may be updated only if one already

@@ -5,7 +5,7 @@
  */
 import type { ArkErrors } from 'arktype'
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form'
-import type { FormErrorTree } from '../../../shared/contract/errors'
+import type { FormErrorTree } from '#shared/contract/errors.ts'
 
 /** What an arktype schema gives back: the value, or errors the contract can turn into a tree. */
 export type Validator = (value: unknown) => unknown
@@ -57,7 +57,7 @@ export function lazyArkResolver<T extends FieldValues>(
     const [validate, { type }, { formErrorsFromArk }] = await Promise.all([
       load(),
       import('arktype'),
-      import('../../../shared/contract/errors'),
+      import('#shared/contract/errors.ts'),
     ])
     return resolveWith<T>(validate, { errors: type.errors, formErrorsFromArk }, values, optional)
   }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import { PendingPage } from '../../components/ui/pending-page'
-import { adminTabs } from '../../features/admin/admin-tabs'
-import { requireAdmin } from '../../lib/guards'
+import { PendingPage } from '#client/components/ui/pending-page.tsx'
+import { adminTabs } from '#client/features/admin/admin-tabs.ts'
+import { requireAdmin } from '#client/lib/guards.ts'
 import '../../features/admin/admin.css'
 
 interface AdminSearch {

@@ -7,15 +7,15 @@ import {
   Hero,
   HowItWorks,
   Offers,
-} from '../../features/content/components/home-sections'
-import { NewsletterFormSlot } from '../../features/content/components/lazy-forms'
+} from '#client/features/content/components/home-sections.tsx'
+import { NewsletterFormSlot } from '#client/features/content/components/lazy-forms.tsx'
 import {
   type NewsletterAction,
   NewsletterLanding,
-} from '../../features/content/components/newsletter-landing'
-import { headOf } from '../../features/content/page-head'
-import { contentQueries } from '../../features/content/queries'
-import { currentLocale } from '../../lib/i18n'
+} from '#client/features/content/components/newsletter-landing.tsx'
+import { headOf } from '#client/features/content/page-head.ts'
+import { contentQueries } from '#client/features/content/queries.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
 
 interface HomeSearch {
   newsletter?: string

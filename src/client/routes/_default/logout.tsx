@@ -2,10 +2,10 @@ import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { PlaceholderPage } from '../../components/ui/placeholder-page'
-import { request } from '../../lib/http'
-import { wipeUserData } from '../../lib/offline/logout-wipe'
-import { getSession } from '../../lib/session'
+import { PlaceholderPage } from '#client/components/ui/placeholder-page.tsx'
+import { request } from '#client/lib/http.ts'
+import { wipeUserData } from '#client/lib/offline/logout-wipe.ts'
+import { getSession } from '#client/lib/session.ts'
 
 export const Route = createFileRoute('/_default/logout')({
   component: LogoutPage,

@@ -2,10 +2,10 @@ import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { Markdown } from '../../features/content/markdown'
-import { headOf } from '../../features/content/page-head'
-import { contentQueries } from '../../features/content/queries'
-import { currentLocale } from '../../lib/i18n'
+import { Markdown } from '#client/features/content/markdown.tsx'
+import { headOf } from '#client/features/content/page-head.ts'
+import { contentQueries } from '#client/features/content/queries.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
 
 export const Route = createFileRoute('/_default/terms')({
   loader: ({ context: { queryClient } }) =>

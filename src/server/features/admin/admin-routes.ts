@@ -6,16 +6,11 @@
 import { desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import {
-  AdminAuditQuery,
-  type AdminUser,
-  AdminUsersQuery,
-  type AuditEntry,
-} from '../../../shared/contract/access'
-import type { AdminAccess } from '../../../shared/contract/auth'
-import { auditLog, users } from '../../db/schema'
-import { isAdmin, registerEndpoint } from '../../http/register-endpoint'
-import { audit, auditDenied, DENIED_ACTION } from '../../lib/audit'
+import { auditLog, users } from '#server/db/schema.ts'
+import { isAdmin, registerEndpoint } from '#server/http/register-endpoint.ts'
+import { audit, auditDenied, DENIED_ACTION } from '#server/lib/audit.ts'
+import { AdminAuditQuery, type AdminUser, AdminUsersQuery, type AuditEntry } from '#shared/contract/access.ts'
+import type { AdminAccess } from '#shared/contract/auth.ts'
 import { resolveSession } from '../auth/sessions'
 
 // 50 rows: one screen of the admin table.

@@ -14,8 +14,8 @@
  * distributed attacker's guesses at a rate that makes guessing useless, while the owner waits seconds;
  * and the recovery mail always signs the owner in, whatever the counters say.
  */
-import { type TurnstileConfig, verifyTurnstile } from '../../lib/turnstile'
-import { type RateLimit, type RateLimiter, type RateRule, refusal } from '../../plugins/rate-limit'
+import { type TurnstileConfig, verifyTurnstile } from '#server/lib/turnstile.ts'
+import { type RateLimit, type RateLimiter, type RateRule, refusal } from '#server/plugins/rate-limit.ts'
 
 const SECOND_MS = 1000
 const MINUTE_MS = 60 * SECOND_MS

@@ -1,5 +1,5 @@
 /** The account mails: e-mail verification and password reset, both landing on /redir/verification. */
-import type { Mailer } from '../../lib/mailer'
+import type { Mailer } from '#server/lib/mailer.ts'
 
 export type LinkType = 'verify' | 'reset'
 

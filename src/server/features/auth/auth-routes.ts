@@ -6,6 +6,12 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { users } from '#server/db/schema.ts'
+import { badCredentials, fieldInvalid, formInvalid } from '#server/http/api-error.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { hashPassword, passwordNeedsRehash, verifyPassword } from '#server/lib/passwords.ts'
+import { requireHuman } from '#server/lib/turnstile.ts'
+import { disconnectSession } from '#server/plugins/socket.ts'
 import {
   type AuthSettings,
   RecoveryBody,
@@ -13,14 +19,8 @@ import {
   SigninBody,
   SignupBody,
   VerifyBody,
-} from '../../../shared/contract/auth'
-import { type FormErrorTree, formError, mergeFormErrors } from '../../../shared/contract/errors'
-import { users } from '../../db/schema'
-import { badCredentials, fieldInvalid, formInvalid } from '../../http/api-error'
-import { registerEndpoint } from '../../http/register-endpoint'
-import { hashPassword, passwordNeedsRehash, verifyPassword } from '../../lib/passwords'
-import { requireHuman } from '../../lib/turnstile'
-import { disconnectSession } from '../../plugins/socket'
+} from '#shared/contract/auth.ts'
+import { type FormErrorTree, formError, mergeFormErrors } from '#shared/contract/errors.ts'
 import { accountRoutes } from './account-routes'
 import { admitSignin, authLimits, forgetSigninFailures, signinAccountKey } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'

@@ -8,10 +8,10 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import type { MediaObject } from '../../../shared/contract/common'
-import { fieldInvalid } from '../../http/api-error'
-import type { UploadedFile } from '../../http/multipart'
-import { PIXEL_LIMITS, refuseOversizedImage } from '../../lib/image-limits'
+import { fieldInvalid } from '#server/http/api-error.ts'
+import type { UploadedFile } from '#server/http/multipart.ts'
+import { PIXEL_LIMITS, refuseOversizedImage } from '#server/lib/image-limits.ts'
+import type { MediaObject } from '#shared/contract/common.ts'
 
 // 2 MB: a phone photo fits; the client shows the same limit before sending.
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024

@@ -1,7 +1,7 @@
 /** Single-use, expiring tokens for e-mail verification and password reset links. */
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { oneTimeTokens } from '../../db/schema'
+import type { Executor } from '#server/db/client.ts'
+import { oneTimeTokens } from '#server/db/schema.ts'
 import { hashToken, newToken } from './sessions'
 
 export type OneTimePurpose = 'verify_email' | 'reset_password'

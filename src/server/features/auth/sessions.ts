@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm'
-import type { Database, Executor } from '../../db/client'
-import { sessions, users } from '../../db/schema'
-import type { AuthenticatedSession } from '../../http/register-endpoint'
+import type { Database, Executor } from '#server/db/client.ts'
+import { sessions, users } from '#server/db/schema.ts'
+import type { AuthenticatedSession } from '#server/http/register-endpoint.ts'
 
 // 32 bytes = 256 bits of randomness: beyond guessing, whatever the request rate.
 const TOKEN_BYTES = 32

@@ -1,9 +1,9 @@
 /** Reading and writing users, and their one self-view shape on the wire. */
 import { randomBytes } from 'node:crypto'
 import { eq, or, sql } from 'drizzle-orm'
-import type { User } from '../../../shared/contract/auth'
-import type { Executor } from '../../db/client'
-import { type UserRow, users } from '../../db/schema'
+import type { Executor } from '#server/db/client.ts'
+import { type UserRow, users } from '#server/db/schema.ts'
+import type { User } from '#shared/contract/auth.ts'
 
 /** The user's own view (contract `User`): never the hash, never anything about sessions. */
 export function toUser(row: UserRow): User {

@@ -1,9 +1,9 @@
 /** Content entries as admins edit them: every change lands together with its audit line. */
 import { and, asc, eq } from 'drizzle-orm'
-import type { AdminContentEntry, AdminContentQuery } from '../../../shared/contract/content'
-import type { Database } from '../../db/client'
-import { type ContentRow, content } from '../../db/schema'
-import { audit } from '../../lib/audit'
+import type { Database } from '#server/db/client.ts'
+import { type ContentRow, content } from '#server/db/schema.ts'
+import { audit } from '#server/lib/audit.ts'
+import type { AdminContentEntry, AdminContentQuery } from '#shared/contract/content.ts'
 
 const adminEntry = (row: ContentRow): AdminContentEntry => ({
   id: row.id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { conflict, fieldInvalid, notFound } from '../../http/api-error'
-import { registerRoute } from '../../http/register-endpoint'
-import { audit } from '../../lib/audit'
+import { conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
+import { audit } from '#server/lib/audit.ts'
 import { createContentEntry, listAdminContent, updateContentEntry } from './admin-content-repository'
 import { listContactMessages, listNewsletterSubscribers } from './forms-repository'
 

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm'
-import type { ContentEntry } from '../../../shared/contract/content'
-import type { Executor } from '../../db/client'
-import { content } from '../../db/schema'
-import type { SupportedLocale } from '../../http/locale'
+import type { Executor } from '#server/db/client.ts'
+import { content } from '#server/db/schema.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
+import type { ContentEntry } from '#shared/contract/content.ts'
 
 type ContentDomain = (typeof content.$inferSelect)['domain']
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { notFound } from '../../http/api-error'
-import { isSupportedLocale } from '../../http/locale'
-import { registerRoute } from '../../http/register-endpoint'
+import { notFound } from '#server/http/api-error.ts'
+import { isSupportedLocale } from '#server/http/locale.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
 import { isContentDomain, listContent } from './content-repository'
 
 export async function contentRoutes(app: FastifyInstance) {

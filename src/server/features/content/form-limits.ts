@@ -1,4 +1,4 @@
-import type { RateRule } from '../../plugins/rate-limit'
+import type { RateRule } from '#server/plugins/rate-limit.ts'
 
 const HOUR_MS = 60 * 60_000
 

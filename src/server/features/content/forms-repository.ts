@@ -1,9 +1,9 @@
 /** Contact messages, newsletter subscribers and mission selections: the public forms' storage. */
 import { desc, eq, sql } from 'drizzle-orm'
-import type { ContactMessage, NewsletterSubscriber } from '../../../shared/contract/content'
-import type { Executor } from '../../db/client'
-import { contactMessages, newsletterSubscribers, selections } from '../../db/schema'
-import type { SupportedLocale } from '../../http/locale'
+import type { Executor } from '#server/db/client.ts'
+import { contactMessages, newsletterSubscribers, selections } from '#server/db/schema.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
+import type { ContactMessage, NewsletterSubscriber } from '#shared/contract/content.ts'
 
 type NewsletterStatus = NewsletterSubscriber['status']
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { isSupportedLocale, requestLocale, type SupportedLocale } from '../../http/locale'
+import { isSupportedLocale, requestLocale, type SupportedLocale } from '#server/http/locale.ts'
 
 export const LOCALE_COOKIE = 'i18n_cookie'
 

@@ -1,6 +1,6 @@
-import type { Locale } from '../../../shared/contract/common'
-import type { Config } from '../../config'
-import type { Mail } from '../../lib/mailer'
+import type { Config } from '#server/config.ts'
+import type { Mail } from '#server/lib/mailer.ts'
+import type { Locale } from '#shared/contract/common.ts'
 
 /** Where contact messages go: the configured admin, else the sender address itself. */
 export function supportAddress(config: Config): string {

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import type { Locale } from '../../../shared/contract/common'
-import { SSR_STATE_ID, type SsrModule, type SsrResult } from '../../../shared/contract/ssr'
+import type { Locale } from '#shared/contract/common.ts'
+import { SSR_STATE_ID, type SsrModule, type SsrResult } from '#shared/contract/ssr.ts'
 
 type Fetch = typeof globalThis.fetch
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'

@@ -1,9 +1,7 @@
 /** Admin reads and writes of providers, missions and the deals list. */
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import type { AdminDealItem, AdminMission, MissionBody, ProviderBody } from '../../../shared/contract/admin'
-import type { DealState, Provider } from '../../../shared/contract/deals'
-import type { Executor } from '../../db/client'
+import type { Executor } from '#server/db/client.ts'
 import {
   deals,
   ledgerEntries,
@@ -12,7 +10,9 @@ import {
   type ProviderRow,
   providers,
   users,
-} from '../../db/schema'
+} from '#server/db/schema.ts'
+import type { AdminDealItem, AdminMission, MissionBody, ProviderBody } from '#shared/contract/admin.ts'
+import type { DealState, Provider } from '#shared/contract/deals.ts'
 import { SPOT_HOLDING_STATES } from './missions-repository'
 
 export const providerView = (row: ProviderRow): Provider => ({

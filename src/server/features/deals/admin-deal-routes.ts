@@ -2,21 +2,21 @@
 import { type } from 'arktype'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { missions, providers } from '#server/db/schema.ts'
+import { ApiError, conflict, fieldInvalid, formInvalid, notFound } from '#server/http/api-error.ts'
+import { type UploadedFile, uploadLimit } from '#server/http/multipart.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { audit } from '#server/lib/audit.ts'
+import { uploadsDir } from '#server/plugins/client-app.ts'
 import {
   AdminDealsQuery,
   MissionBody,
   type MissionBody as MissionBodyType,
   ProviderBody,
   type ProviderBody as ProviderBodyType,
-} from '../../../shared/contract/admin'
-import { AdminDealStateBody } from '../../../shared/contract/deals'
-import { formErrorsFromArk } from '../../../shared/contract/errors'
-import { missions, providers } from '../../db/schema'
-import { ApiError, conflict, fieldInvalid, formInvalid, notFound } from '../../http/api-error'
-import { type UploadedFile, uploadLimit } from '../../http/multipart'
-import { registerEndpoint } from '../../http/register-endpoint'
-import { audit } from '../../lib/audit'
-import { uploadsDir } from '../../plugins/client-app'
+} from '#shared/contract/admin.ts'
+import { AdminDealStateBody } from '#shared/contract/deals.ts'
+import { formErrorsFromArk } from '#shared/contract/errors.ts'
 import {
   listAdminDeals,
   listAdminMissions,

@@ -5,10 +5,10 @@
  * Each takes the caller's transaction, which holds the deal's row lock (see recordClick).
  */
 import { and, count, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm'
-import type { Transaction } from '../../db/client'
-import { type DealEventRow, type DealRow, dealEvents, deals, sessions } from '../../db/schema'
-import { ApiError } from '../../http/api-error'
-import type { RateLimiter, RateRule } from '../../plugins/rate-limit'
+import type { Transaction } from '#server/db/client.ts'
+import { type DealEventRow, type DealRow, dealEvents, deals, sessions } from '#server/db/schema.ts'
+import { ApiError } from '#server/http/api-error.ts'
+import type { RateLimiter, RateRule } from '#server/plugins/rate-limit.ts'
 import { clickNetwork } from './click-identity'
 import type { ClickReason } from './deal-steps'
 

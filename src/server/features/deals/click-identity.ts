@@ -6,8 +6,8 @@
 import { createHmac } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 import { asc } from 'drizzle-orm'
-import type { Database } from '../../db/client'
-import { missions } from '../../db/schema'
+import type { Database } from '#server/db/client.ts'
+import { missions } from '#server/db/schema.ts'
 
 const IPV6_HEXTETS = 8
 // A /64 is the smallest block a provider hands a home or a phone (RFC 6177): every address inside it

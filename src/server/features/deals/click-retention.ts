@@ -5,9 +5,9 @@
  */
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../../db/client'
-import { auditLog, dealEvents } from '../../db/schema'
-import { staleDeniedAudit } from '../../lib/audit'
+import type { Database } from '#server/db/client.ts'
+import { auditLog, dealEvents } from '#server/db/schema.ts'
+import { staleDeniedAudit } from '#server/lib/audit.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 // Hourly: retention is counted in days, so an hour late is nothing, and each pass stays small.

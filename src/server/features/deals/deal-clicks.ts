@@ -4,9 +4,9 @@
  * visitor is, and which clicks are never credited, is click-identity.ts and click-fraud.ts.
  */
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Database, Transaction } from '../../db/client'
-import { type DealEventRow, type DealRow, dealEvents, deals, missions } from '../../db/schema'
-import { notFound } from '../../http/api-error'
+import type { Database, Transaction } from '#server/db/client.ts'
+import { type DealEventRow, type DealRow, dealEvents, deals, missions } from '#server/db/schema.ts'
+import { notFound } from '#server/http/api-error.ts'
 import { countRepeatedInvalidClick, flagBurst, isOwnerClick, reachedAddressCap } from './click-fraud'
 import { addressHash, clickNetwork, isObviousBot, visitorHash } from './click-identity'
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import type { WidgetProgress } from '../../../shared/contract/deals'
-import { rooms } from '../../plugins/socket'
+import { rooms } from '#server/plugins/socket.ts'
+import type { WidgetProgress } from '#shared/contract/deals.ts'
 import { emitWalletUpdated } from '../wallet/wallet-serializer'
 import type { DealChange } from './deal-steps'
 import { findDealById, type LoadedDeal, toDealEvent } from './deals-repository'

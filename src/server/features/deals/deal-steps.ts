@@ -3,9 +3,9 @@
  * and the `inprogress -> finished` transition. Each takes the caller's transaction (DESIGN §3).
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Transaction } from '../../db/client'
-import { type DealEventRow, dealEvents, deals, type MissionRow } from '../../db/schema'
-import { conflict } from '../../http/api-error'
+import type { Transaction } from '#server/db/client.ts'
+import { type DealEventRow, dealEvents, deals, type MissionRow } from '#server/db/schema.ts'
+import { conflict } from '#server/http/api-error.ts'
 import { ensureWalletRow, postLedgerEntry } from '../wallet/ledger'
 
 type EventType = DealEventRow['type']

@@ -5,11 +5,11 @@
  * returns a row, so a deal ends in one final state and a reward is paid at most once.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { DealState } from '../../../shared/contract/deals'
-import type { Database } from '../../db/client'
-import { type DealEventRow, deals, missions } from '../../db/schema'
-import { notFound } from '../../http/api-error'
-import { audit } from '../../lib/audit'
+import type { Database } from '#server/db/client.ts'
+import { type DealEventRow, deals, missions } from '#server/db/schema.ts'
+import { notFound } from '#server/http/api-error.ts'
+import { audit } from '#server/lib/audit.ts'
+import type { DealState } from '#shared/contract/deals.ts'
 import { newDealCode, newWidgetToken } from './deal-codes'
 import { addEvent, type DealChange, dealConflict, finishInTx, missionOpenProblem } from './deal-steps'
 import { SPOT_HOLDING_STATES } from './missions-repository'

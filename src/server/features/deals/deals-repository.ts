@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import type { Deal, DealEvent, DealState } from '../../../shared/contract/deals'
-import type { Executor } from '../../db/client'
-import { type DealEventRow, dealEvents, deals, missions, providers, users } from '../../db/schema'
-import type { SupportedLocale } from '../../http/locale'
+import type { Executor } from '#server/db/client.ts'
+import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
+import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
 import { type MissionJoinRow, missionColumns, toMission } from './missions-repository'
 
 const dealColumns = {

@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
-import { formatMoney } from '../../../shared/format'
-import { formatDate } from '../../../shared/format-date'
+import { formatMoney } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 export interface InvoiceLine {
   date: Date

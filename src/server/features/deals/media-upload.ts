@@ -3,10 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
-import type { MediaObject } from '../../../shared/contract/common'
-import { fieldInvalid } from '../../http/api-error'
-import type { UploadedFile } from '../../http/multipart'
-import { PIXEL_LIMITS, refuseOversizedImage } from '../../lib/image-limits'
+import { fieldInvalid } from '#server/http/api-error.ts'
+import type { UploadedFile } from '#server/http/multipart.ts'
+import { PIXEL_LIMITS, refuseOversizedImage } from '#server/lib/image-limits.ts'
+import type { MediaObject } from '#shared/contract/common.ts'
 
 // 5 MB: a mission thumbnail or brand logo never needs more; larger files are refused before decoding.
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024

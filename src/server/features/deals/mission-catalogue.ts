@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { Mission } from '../../../shared/contract/deals'
-import type { Executor } from '../../db/client'
-import { deals, missions } from '../../db/schema'
-import type { SupportedLocale } from '../../http/locale'
+import type { Executor } from '#server/db/client.ts'
+import { deals, missions } from '#server/db/schema.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
+import type { Mission } from '#shared/contract/deals.ts'
 import { listPublishedMissions } from './missions-repository'
 
 // Two seconds: the catalogue is read on every home page and dashboard visit, while it changes a few

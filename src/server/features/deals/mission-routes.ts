@@ -1,8 +1,8 @@
 import { type } from 'arktype'
 import type { FastifyInstance } from 'fastify'
-import { notFound } from '../../http/api-error'
-import { requestLocale } from '../../http/locale'
-import { registerEndpoint } from '../../http/register-endpoint'
+import { notFound } from '#server/http/api-error.ts'
+import { requestLocale } from '#server/http/locale.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
 import { cachedCatalogueBody, cachedPublishedMissions, missionCodesTakenBy } from './mission-catalogue'
 import { findVisibleMission } from './missions-repository'
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { Mission } from '../../../shared/contract/deals'
-import type { Executor } from '../../db/client'
-import { deals, missions, providers } from '../../db/schema'
-import { localized, type SupportedLocale } from '../../http/locale'
+import type { Executor } from '#server/db/client.ts'
+import { deals, missions, providers } from '#server/db/schema.ts'
+import { localized, type SupportedLocale } from '#server/http/locale.ts'
+import type { Mission } from '#shared/contract/deals.ts'
 
 // Deals that hold a spot: a stopped deal gives its spot back.
 export const SPOT_HOLDING_STATES = ['inprogress', 'finished'] as const

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import type { WidgetView } from '../../../shared/contract/deals'
-import { notFound } from '../../http/api-error'
-import { requestLocale } from '../../http/locale'
-import { registerEndpoint } from '../../http/register-endpoint'
-import { rooms } from '../../plugins/socket'
+import { notFound } from '#server/http/api-error.ts'
+import { requestLocale } from '#server/http/locale.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { rooms } from '#server/plugins/socket.ts'
+import type { WidgetView } from '#shared/contract/deals.ts'
 import { findDealByWidgetToken, type LoadedDeal } from './deals-repository'
 
 // Widget tokens are 43 base64url characters; anything else is not worth a query.

@@ -1,5 +1,11 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Executor } from '#server/db/client.ts'
+import { bankAccounts, kycDocuments, ledgerEntries, payouts, users, wallets } from '#server/db/schema.ts'
+import { kycStatuses, payoutStatuses } from '#server/db/schema-types.ts'
+import { conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { audit } from '#server/lib/audit.ts'
 import {
   AdjustmentBody,
   AdminStatusQuery,
@@ -7,15 +13,9 @@ import {
   EarningsRejectionBody,
   KycReviewBody,
   PayoutUpdateBody,
-} from '../../../shared/contract/admin'
-import { formError } from '../../../shared/contract/errors'
-import { maskIban } from '../../../shared/validation-rules'
-import type { Executor } from '../../db/client'
-import { bankAccounts, kycDocuments, ledgerEntries, payouts, users, wallets } from '../../db/schema'
-import { kycStatuses, payoutStatuses } from '../../db/schema-types'
-import { conflict, fieldInvalid, notFound } from '../../http/api-error'
-import { registerEndpoint } from '../../http/register-endpoint'
-import { audit } from '../../lib/audit'
+} from '#shared/contract/admin.ts'
+import { formError } from '#shared/contract/errors.ts'
+import { maskIban } from '#shared/validation-rules.ts'
 import { rejectDealEarnings } from './earnings-rejection'
 import { ensureWalletRow, postLedgerEntry } from './ledger'
 import { findOwner, isUuid, refreshCertification } from './wallet-repository'

@@ -6,8 +6,8 @@
  * pending from the entries themselves, so a GET never writes).
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { Transaction } from '../../db/client'
-import { ledgerEntries, wallets } from '../../db/schema'
+import type { Transaction } from '#server/db/client.ts'
+import { ledgerEntries, wallets } from '#server/db/schema.ts'
 
 /** What the wallet shows: the pending part of the balance and when its next part becomes available. */
 export interface PendingEarnings {

@@ -3,11 +3,11 @@
  * reversed in the ledger with the reason, before they could ever be paid out (issue 11, item 2).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { formError } from '../../../shared/contract/errors'
-import type { Database } from '../../db/client'
-import { deals, ledgerEntries } from '../../db/schema'
-import { conflict, notFound } from '../../http/api-error'
-import { audit } from '../../lib/audit'
+import type { Database } from '#server/db/client.ts'
+import { deals, ledgerEntries } from '#server/db/schema.ts'
+import { conflict, notFound } from '#server/http/api-error.ts'
+import { audit } from '#server/lib/audit.ts'
+import { formError } from '#shared/contract/errors.ts'
 import { rejectPendingEntries } from './earnings-hold'
 import { postLedgerEntry } from './ledger'
 

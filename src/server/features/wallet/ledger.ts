@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Transaction } from '../../db/client'
-import { ledgerEntries, wallets } from '../../db/schema'
-import { ApiError } from '../../http/api-error'
+import type { Transaction } from '#server/db/client.ts'
+import { ledgerEntries, wallets } from '#server/db/schema.ts'
+import { ApiError } from '#server/http/api-error.ts'
 import { lockWalletAndReleaseMatured } from './earnings-hold'
 
 export type LedgerKind = (typeof ledgerEntries.$inferSelect)['kind']

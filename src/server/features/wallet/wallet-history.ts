@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import type { List } from '../../../shared/contract/common'
-import type { Payout, Transaction } from '../../../shared/contract/wallet'
-import type { Executor } from '../../db/client'
-import { deals, ledgerEntries, type PayoutRow, payouts } from '../../db/schema'
-import { fieldInvalid, notFound } from '../../http/api-error'
+import type { Executor } from '#server/db/client.ts'
+import { deals, ledgerEntries, type PayoutRow, payouts } from '#server/db/schema.ts'
+import { fieldInvalid, notFound } from '#server/http/api-error.ts'
+import type { List } from '#shared/contract/common.ts'
+import type { Payout, Transaction } from '#shared/contract/wallet.ts'
 import { isUuid } from './wallet-repository'
 
 /** 20: a screenful of transactions; the client asks for more with the cursor. */

@@ -1,9 +1,16 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
-import type { CertificationStatus } from '../../../shared/contract/wallet'
-import { requiredKycKind } from '../../../shared/kyc-rules'
-import type { Executor } from '../../db/client'
-import { bankAccounts, kycDocuments, type UserRow, users, type WalletRow, wallets } from '../../db/schema'
-import { notFound } from '../../http/api-error'
+import type { Executor } from '#server/db/client.ts'
+import {
+  bankAccounts,
+  kycDocuments,
+  type UserRow,
+  users,
+  type WalletRow,
+  wallets,
+} from '#server/db/schema.ts'
+import { notFound } from '#server/http/api-error.ts'
+import type { CertificationStatus } from '#shared/contract/wallet.ts'
+import { requiredKycKind } from '#shared/kyc-rules.ts'
 
 export type WalletOwner = Pick<UserRow, 'id' | 'username' | 'emailVerifiedAt'>
 

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { BankAccount, Wallet } from '../../../shared/contract/wallet'
-import { maskIban } from '../../../shared/validation-rules'
-import type { Executor } from '../../db/client'
-import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '../../db/schema'
-import { rooms } from '../../plugins/socket'
+import type { Executor } from '#server/db/client.ts'
+import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '#server/db/schema.ts'
+import { rooms } from '#server/plugins/socket.ts'
+import type { BankAccount, Wallet } from '#shared/contract/wallet.ts'
+import { maskIban } from '#shared/validation-rules.ts'
 import { type PendingEarnings, pendingColumns, pendingEarnings } from './earnings-hold'
 
 /** The contract view of a bank account: the full IBAN never leaves the server. */

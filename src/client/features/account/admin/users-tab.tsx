@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AdminUser, AuditEntry } from '../../../../shared/contract/access'
-import type { List } from '../../../../shared/contract/common'
-import { formatDate } from '../../../../shared/format-date'
-import { request } from '../../../lib/http'
+import { request } from '#client/lib/http.ts'
+import type { AdminUser, AuditEntry } from '#shared/contract/access.ts'
+import type { List } from '#shared/contract/common.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 const adminAccountQueries = {
   users: (search: string) =>

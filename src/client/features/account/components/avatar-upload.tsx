@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import type { User } from '../../../../shared/contract/auth'
-import { request } from '../../../lib/http'
-import { avatarUrl } from '../../../lib/media'
-import { setUser } from '../../../lib/session'
-import { notify } from '../../../lib/toast'
-import { apiErrorCode } from '../../auth/form-kit'
-import { errorMessage } from '../../auth/messages'
+import { apiErrorCode } from '#client/features/auth/form-kit.tsx'
+import { errorMessage } from '#client/features/auth/messages.ts'
+import { request } from '#client/lib/http.ts'
+import { avatarUrl } from '#client/lib/media.ts'
+import { setUser } from '#client/lib/session.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { User } from '#shared/contract/auth.ts'
 
 // Same limits as the server: 2 MB, and the image types it re-encodes.
 const MAX_BYTES = 2 * 1024 * 1024

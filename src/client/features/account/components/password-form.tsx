@@ -2,11 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type } from 'arktype'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { User } from '../../../../shared/contract/auth'
-import { Password, requiredText } from '../../../../shared/contract/common'
-import { arkResolver } from '../../../lib/forms/ark-resolver'
-import { request } from '../../../lib/http'
-import { notify } from '../../../lib/toast'
 import {
   applyServerErrors,
   confirmsPassword,
@@ -14,7 +9,12 @@ import {
   FormField,
   NewPasswordFields,
   SubmitButton,
-} from '../../auth/form-kit'
+} from '#client/features/auth/form-kit.tsx'
+import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
+import { request } from '#client/lib/http.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { User } from '#shared/contract/auth.ts'
+import { Password, requiredText } from '#shared/contract/common.ts'
 
 interface PasswordValues {
   currentPassword: string

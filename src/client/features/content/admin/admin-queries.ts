@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Locale } from '../../../../shared/contract/common'
-import type { TranslationDomain } from '../../../../shared/contract/content'
-import { api } from '../../../lib/http'
+import { api } from '#client/lib/http.ts'
+import type { Locale } from '#shared/contract/common.ts'
+import type { TranslationDomain } from '#shared/contract/content.ts'
 
 /** Admin reads of the content feature; keys under `admin` so logout's wipe takes them too. */
 export const adminContentQueries = {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { LoadingStatus } from '../../../components/ui/loading-status'
+import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
 import { adminContentQueries } from './admin-queries'
 
 /** Admin tab: messages sent through the contact form, newest first. */

@@ -1,17 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useId, useState } from 'react'
-import type { Locale } from '../../../../shared/contract/common'
+import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
+import { ApiException, api } from '#client/lib/http.ts'
+import { localeNames, locales } from '#client/lib/i18n.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
+import type { Locale } from '#shared/contract/common.ts'
 import {
   type AdminContentBody,
   type AdminContentEntry,
   TRANSLATION_DOMAINS,
   type TranslationDomain,
-} from '../../../../shared/contract/content'
-import { LoadingStatus } from '../../../components/ui/loading-status'
-import { ApiException, api } from '../../../lib/http'
-import { localeNames, locales } from '../../../lib/i18n'
-import { validationMessage } from '../../../lib/validation-messages'
+} from '#shared/contract/content.ts'
 import { Markdown } from '../markdown'
 import { adminContentQueries } from './admin-queries'
 

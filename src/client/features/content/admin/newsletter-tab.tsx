@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { LoadingStatus } from '../../../components/ui/loading-status'
-import { absoluteLink } from '../../../lib/http'
+import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
+import { absoluteLink } from '#client/lib/http.ts'
 import { adminContentQueries } from './admin-queries'
 
 /** Admin tab: newsletter subscribers, with a CSV export. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { TurnstileChallenge } from '../../auth/components/turnstile'
-import { authQueries } from '../../auth/queries'
+import { TurnstileChallenge } from '#client/features/auth/components/turnstile.tsx'
+import { authQueries } from '#client/features/auth/queries.ts'
 
 /**
  * The Turnstile challenge when the server has it on (the auth feature owns the widget and the

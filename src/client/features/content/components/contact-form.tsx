@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { ContactBody } from '../../../../shared/contract/content'
-import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
-import { ApiException, api } from '../../../lib/http'
+import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { ApiException, api } from '#client/lib/http.ts'
+import type { ContactBody } from '#shared/contract/content.ts'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
 
 type ContactValues = Omit<ContactBody, 'captcha'>
 
 const resolver = lazyArkResolver<ContactValues>(async () => {
-  const { ContactBody } = await import('../../../../shared/contract/content')
+  const { ContactBody } = await import('#shared/contract/content.ts')
   return ContactBody.omit('captcha')
 })
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react'
 import type { ReactNode } from 'react'
 import type { FieldError } from 'react-hook-form'
-import { validationMessage } from '../../../lib/validation-messages'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 
 /** A labelled control with its error, linked for screen readers (aria-describedby). */
 export function FormField({

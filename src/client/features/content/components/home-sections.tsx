@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { ContentEntry } from '../../../../shared/contract/content'
-import { openAuthModal } from '../../auth/auth-modal-state'
-import { MissionCard } from '../../deals/components/mission-card'
+import { openAuthModal } from '#client/features/auth/auth-modal-state.ts'
+import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
+import type { ContentEntry } from '#shared/contract/content.ts'
 import { contentQueries } from '../queries'
 
 // Three questions: enough to show the FAQ is there without turning the home page into it.

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { fieldErrors, lazyArkResolver } from '../../../lib/forms/form-errors'
-import { ApiException, api } from '../../../lib/http'
-import { currentLocale } from '../../../lib/i18n'
+import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { ApiException, api } from '#client/lib/http.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
 import { Captcha } from './captcha'
 import { errorProps, FormField } from './form-field'
 
@@ -12,7 +12,7 @@ interface NewsletterValues {
 }
 
 const resolver = lazyArkResolver<NewsletterValues>(async () => {
-  const { NewsletterBody } = await import('../../../../shared/contract/content')
+  const { NewsletterBody } = await import('#shared/contract/content.ts')
   return NewsletterBody.pick('email')
 })
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { api } from '../../../lib/http'
+import { api } from '#client/lib/http.ts'
 
 export type NewsletterAction = 'confirm' | 'unsubscribe'
 

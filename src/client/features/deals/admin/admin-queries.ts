@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AdminDealItem, AdminMission } from '../../../../shared/contract/admin'
-import type { List } from '../../../../shared/contract/common'
-import type { Provider } from '../../../../shared/contract/deals'
-import { request } from '../../../lib/http'
+import { request } from '#client/lib/http.ts'
+import type { AdminDealItem, AdminMission } from '#shared/contract/admin.ts'
+import type { List } from '#shared/contract/common.ts'
+import type { Provider } from '#shared/contract/deals.ts'
 
 /** Admin reads of the deals area; never persisted offline (the 'admin' root is not in the persister). */
 export const adminDealQueries = {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
-import { notify } from '../../../lib/toast'
+import { notify } from '#client/lib/toast.ts'
 
 /** A read-only value with a copy button (tracking links, creator code, widget URL). */
 export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Deal } from '../../../../shared/contract/deals'
-import { formatMoney, shortenName } from '../../../../shared/format'
-import { formatDate } from '../../../../shared/format-date'
+import type { Deal } from '#shared/contract/deals.ts'
+import { formatMoney, shortenName } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 import { DealProgress, DealStateBadge } from './deal-progress'
 import { MissionImage } from './mission-image'
 

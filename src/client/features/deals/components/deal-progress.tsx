@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import './deals.css'
-import type { DealState } from '../../../../shared/contract/deals'
+import type { DealState } from '#shared/contract/deals.ts'
 
 export function DealStateBadge({ state }: { state: DealState }) {
   const { t } = useLingui()

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import type { WidgetView } from '../../../../shared/contract/deals'
-import { formatMoney, shortenName } from '../../../../shared/format'
-import { openWidgetSocket } from '../../../lib/socket'
+import { openWidgetSocket } from '#client/lib/socket.ts'
+import type { WidgetView } from '#shared/contract/deals.ts'
+import { formatMoney, shortenName } from '#shared/format.ts'
 import { widgetQueries } from '../queries'
 import './goal-widget.css'
 

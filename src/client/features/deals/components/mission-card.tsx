@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { Mission } from '../../../../shared/contract/deals'
-import { formatMoney, shortenName } from '../../../../shared/format'
+import type { Mission } from '#shared/contract/deals.ts'
+import { formatMoney, shortenName } from '#shared/format.ts'
 import { MissionImage } from './mission-image'
 
 // 60 characters: two lines of a card title at the narrowest card width.

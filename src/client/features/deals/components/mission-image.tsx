@@ -1,6 +1,6 @@
 import type { ImgHTMLAttributes } from 'react'
-import type { Mission } from '../../../../shared/contract/deals'
-import { mediaUrl } from '../../../lib/media'
+import { mediaUrl } from '#client/lib/media.ts'
+import type { Mission } from '#shared/contract/deals.ts'
 
 type ImageOptions = Pick<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'decoding'>
 

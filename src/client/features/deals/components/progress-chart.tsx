@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import type { DealEvent } from '../../../../shared/contract/deals'
-import { formatDate } from '../../../../shared/format-date'
+import type { DealEvent } from '#shared/contract/deals.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 // The chart's own coordinate space; the SVG scales to its container.
 const WIDTH = 600

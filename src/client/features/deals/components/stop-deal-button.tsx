@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Deal } from '../../../../shared/contract/deals'
-import { confirm } from '../../../lib/confirm'
-import { notify } from '../../../lib/toast'
+import { confirm } from '#client/lib/confirm.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { Deal } from '#shared/contract/deals.ts'
 import { dealRefusal } from '../messages'
 import { stopDeal } from '../mutations'
 

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import type { CheckResponse } from '../../../../shared/contract/deals'
-import type { TrackingKind } from '../../../../shared/deal-links'
-import { NO_LINK } from '../../../../shared/integration-links'
+import type { CheckResponse } from '#shared/contract/deals.ts'
+import type { TrackingKind } from '#shared/deal-links.ts'
+import { NO_LINK } from '#shared/integration-links.ts'
 import { checkTrackedLink } from '../api'
 import './deals.css'
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AdminKycItem, AdminPayoutItem } from '../../../../shared/contract/admin'
-import type { List } from '../../../../shared/contract/common'
-import { request } from '../../../lib/http'
+import { request } from '#client/lib/http.ts'
+import type { AdminKycItem, AdminPayoutItem } from '#shared/contract/admin.ts'
+import type { List } from '#shared/contract/common.ts'
 
 export type KycQueueItem = AdminKycItem & { walletKind: string; holderName: string | null }
 export type PayoutQueueItem = AdminPayoutItem & { holderName: string; ibanMasked: string; updatedAt: string }

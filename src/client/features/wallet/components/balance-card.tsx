@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Money } from '../../../../shared/contract/common'
-import type { Wallet } from '../../../../shared/contract/wallet'
-import { formatMoney } from '../../../../shared/format'
-import { formatDate } from '../../../../shared/format-date'
+import type { Money } from '#shared/contract/common.ts'
+import type { Wallet } from '#shared/contract/wallet.ts'
+import { formatMoney } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 /**
  * The balance split as payouts see it: the available part, and the earnings still on hold with the

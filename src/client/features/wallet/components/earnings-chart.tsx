@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import type { Transaction } from '../../../../shared/contract/wallet'
-import { formatMoney } from '../../../../shared/format'
+import type { Transaction } from '#shared/contract/wallet.ts'
+import { formatMoney } from '#shared/format.ts'
 
 // The chart's own coordinate space; the SVG scales to its container.
 const WIDTH = 600

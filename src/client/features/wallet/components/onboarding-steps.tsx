@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { Onboarding } from '../../../../shared/contract/wallet'
-import { namedRoutes } from '../../../lib/named-routes'
+import { namedRoutes } from '#client/lib/named-routes.ts'
+import type { Onboarding } from '#shared/contract/wallet.ts'
 
 interface Step {
   key: keyof Onboarding

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import type { Address, Wallet, WalletBody, WalletKind } from '../../../../shared/contract/wallet'
-import { sendOrQueue } from '../../../lib/offline/mutation-defaults'
-import { notify } from '../../../lib/toast'
+import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { Address, Wallet, WalletBody, WalletKind } from '#shared/contract/wallet.ts'
 import { readError, walletMessage } from '../messages'
 import { TextField } from './text-field'
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BankAccount, Payout, Transaction } from '../../../../shared/contract/wallet'
-import { formatMoney } from '../../../../shared/format'
-import { formatDate } from '../../../../shared/format-date'
+import type { BankAccount, Payout, Transaction } from '#shared/contract/wallet.ts'
+import { formatMoney } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 export function TransactionsList({ transactions }: { transactions: readonly Transaction[] }) {
   const { t } = useLingui()

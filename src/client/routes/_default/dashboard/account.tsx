@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
-import { requireSession } from '../../../lib/guards'
-import { namedRoutes } from '../../../lib/named-routes'
-import { useSession } from '../../../lib/session'
+import { requireSession } from '#client/lib/guards.ts'
+import { namedRoutes } from '#client/lib/named-routes.ts'
+import { useSession } from '#client/lib/session.ts'
 
 /** The account area: its own sub-navigation around the personal, business, bank and certification pages. */
 export const Route = createFileRoute('/_default/dashboard/account')({

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { requireUser } from '../../../lib/guards'
-import { namedRoutes } from '../../../lib/named-routes'
-import { startLiveUpdates } from '../../../lib/socket'
+import { requireUser } from '#client/lib/guards.ts'
+import { namedRoutes } from '#client/lib/named-routes.ts'
+import { startLiveUpdates } from '#client/lib/socket.ts'
 
 /**
  * The deal area: available deals, completed deals, the wallet, and each deal's pages. Its pages read

@@ -3,11 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useDeferredValue, useId, useState } from 'react'
-import { ContactFormSlot } from '../../../features/content/components/lazy-forms'
-import { groupByTopic, searchFaq } from '../../../features/content/faq-groups'
-import { headOf } from '../../../features/content/page-head'
-import { contentQueries } from '../../../features/content/queries'
-import { currentLocale } from '../../../lib/i18n'
+import { ContactFormSlot } from '#client/features/content/components/lazy-forms.tsx'
+import { groupByTopic, searchFaq } from '#client/features/content/faq-groups.ts'
+import { headOf } from '#client/features/content/page-head.ts'
+import { contentQueries } from '#client/features/content/queries.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
 
 export const Route = createFileRoute('/_default/faq/')({
   loader: ({ context: { queryClient } }) =>

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { VerificationLanding } from '../../../features/auth/components/verification'
+import { VerificationLanding } from '#client/features/auth/components/verification.tsx'
 
 interface VerificationSearch {
   token?: string

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { GoalWidget } from '../../../features/deals/components/goal-widget'
+import { GoalWidget } from '#client/features/deals/components/goal-widget.tsx'
 
 interface GoalSearch {
   token: string

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { BankAccountForm, BankAccountList } from '../../../../features/wallet/components/bank-accounts'
-import { currentUsername } from '../../../../features/wallet/current-user'
-import { walletQueries } from '../../../../features/wallet/queries'
-import { requireWallet } from '../../../../lib/guards'
+import { BankAccountForm, BankAccountList } from '#client/features/wallet/components/bank-accounts.tsx'
+import { currentUsername } from '#client/features/wallet/current-user.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
+import { requireWallet } from '#client/lib/guards.ts'
 import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/bank')({

@@ -5,10 +5,10 @@ import {
   CertificationBanner,
   KycDocumentList,
   KycUploadForm,
-} from '../../../../features/wallet/components/certification'
-import { currentUsername } from '../../../../features/wallet/current-user'
-import { walletQueries } from '../../../../features/wallet/queries'
-import { requireWallet } from '../../../../lib/guards'
+} from '#client/features/wallet/components/certification.tsx'
+import { currentUsername } from '#client/features/wallet/current-user.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
+import { requireWallet } from '#client/lib/guards.ts'
 import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({

@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AvatarUpload } from '../../../../features/account/components/avatar-upload'
-import { PasswordForm } from '../../../../features/account/components/password-form'
-import { ConnectedPlatforms } from '../../../../features/account/components/platforms'
-import { ProfileForm } from '../../../../features/account/components/profile-form'
-import { useSession } from '../../../../lib/session'
+import { AvatarUpload } from '#client/features/account/components/avatar-upload.tsx'
+import { PasswordForm } from '#client/features/account/components/password-form.tsx'
+import { ConnectedPlatforms } from '#client/features/account/components/platforms.tsx'
+import { ProfileForm } from '#client/features/account/components/profile-form.tsx'
+import { useSession } from '#client/lib/session.ts'
 
 interface AccountSearch {
   code?: string

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { formatMoney } from '../../../../../shared/format'
-import { DealList } from '../../../../features/deals/components/deal-list'
-import { COMPLETED_STATES, dealQueries } from '../../../../features/deals/queries'
+import { DealList } from '#client/features/deals/components/deal-list.tsx'
+import { COMPLETED_STATES, dealQueries } from '#client/features/deals/queries.ts'
+import { formatMoney } from '#shared/format.ts'
 
 export const Route = createFileRoute('/_default/dashboard/deal/completed')({
   loader: ({ context: { queryClient, username } }) =>

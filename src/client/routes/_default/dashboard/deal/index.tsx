@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { DealList } from '../../../../features/deals/components/deal-list'
-import { MissionCard } from '../../../../features/deals/components/mission-card'
-import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '../../../../features/deals/queries'
+import { DealList } from '#client/features/deals/components/deal-list.tsx'
+import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
+import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '#client/features/deals/queries.ts'
 import { TakeMissionButton } from './-components/take-mission-button'
 
 export const Route = createFileRoute('/_default/dashboard/deal/')({

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
-import type { DealState } from '../../../../../../shared/contract/deals'
-import { DEAL_STATES } from '../../../../../../shared/deal-values'
-import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '../../../../../features/deals/queries'
+import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '#client/features/deals/queries.ts'
+import type { DealState } from '#shared/contract/deals.ts'
+import { DEAL_STATES } from '#shared/deal-values.ts'
 import { DealHeader } from './-components/deal-header'
 
 const statesOf = (status: string): DealState[] =>

@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Mission } from '../../../../../../shared/contract/deals'
-import { dealRefusal } from '../../../../../features/deals/messages'
-import { takeMission } from '../../../../../features/deals/mutations'
-import { missionQueries } from '../../../../../features/deals/queries'
-import { notify } from '../../../../../lib/toast'
+import { dealRefusal } from '#client/features/deals/messages.ts'
+import { takeMission } from '#client/features/deals/mutations.ts'
+import { missionQueries } from '#client/features/deals/queries.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { Mission } from '#shared/contract/deals.ts'
 
 /** Takes a mission, then opens the new deal's tools (its tracked link); offline, the take is queued. */
 export function TakeMissionButton({ mission, username }: { mission: Mission; username: string }) {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Deal } from '../../../../../../../shared/contract/deals'
-import { formatMoney, shortenName } from '../../../../../../../shared/format'
-import { DealProgress, DealStateBadge } from '../../../../../../features/deals/components/deal-progress'
-import { MissionImage } from '../../../../../../features/deals/components/mission-image'
-import { StopDealButton } from '../../../../../../features/deals/components/stop-deal-button'
+import { DealProgress, DealStateBadge } from '#client/features/deals/components/deal-progress.tsx'
+import { MissionImage } from '#client/features/deals/components/mission-image.tsx'
+import { StopDealButton } from '#client/features/deals/components/stop-deal-button.tsx'
+import type { Deal } from '#shared/contract/deals.ts'
+import { formatMoney, shortenName } from '#shared/format.ts'
 
 // 80 characters: the page heading stays within two lines on a phone.
 const TITLE_MAX = 80

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { ProgressChart } from '../../../../../../features/deals/components/progress-chart'
-import { dealQueries } from '../../../../../../features/deals/queries'
+import { ProgressChart } from '#client/features/deals/components/progress-chart.tsx'
+import { dealQueries } from '#client/features/deals/queries.ts'
 import { EventList } from './-components/event-list'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/events')({

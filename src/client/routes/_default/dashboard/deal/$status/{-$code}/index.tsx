@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { formatMoney } from '../../../../../../../shared/format'
-import { formatDate } from '../../../../../../../shared/format-date'
-import { dealQueries } from '../../../../../../features/deals/queries'
+import { dealQueries } from '#client/features/deals/queries.ts'
+import { formatMoney } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/')({
   // A tab inside the deal page: switching tabs must not jump back to the top.

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { dealQueries } from '../../../../../../features/deals/queries'
+import { dealQueries } from '#client/features/deals/queries.ts'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tips')({
   // A tab inside the deal page: switching tabs must not jump back to the top.

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { integrationLinkData, trackedLinkPath } from '../../../../../../../shared/deal-links'
-import { buildIntegrationLink, NO_LINK } from '../../../../../../../shared/integration-links'
-import { CopyField } from '../../../../../../features/deals/components/copy-field'
-import { dealQueries } from '../../../../../../features/deals/queries'
-import { absoluteLink } from '../../../../../../lib/http'
+import { CopyField } from '#client/features/deals/components/copy-field.tsx'
+import { dealQueries } from '#client/features/deals/queries.ts'
+import { absoluteLink } from '#client/lib/http.ts'
+import { integrationLinkData, trackedLinkPath } from '#shared/deal-links.ts'
+import { buildIntegrationLink, NO_LINK } from '#shared/integration-links.ts'
 import { RenewWidgetLinkButton } from './-components/renew-widget-link-button'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tools')({

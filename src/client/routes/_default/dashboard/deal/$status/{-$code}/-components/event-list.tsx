@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { DealEvent } from '../../../../../../../../shared/contract/deals'
-import { formatMoney } from '../../../../../../../../shared/format'
-import { formatDate } from '../../../../../../../../shared/format-date'
+import type { DealEvent } from '#shared/contract/deals.ts'
+import { formatMoney } from '#shared/format.ts'
+import { formatDate } from '#shared/format-date.ts'
 
 function useLabels() {
   const { t } = useLingui()

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Deal } from '../../../../../../../../shared/contract/deals'
-import { renewWidgetToken } from '../../../../../../../features/deals/mutations'
-import { confirm } from '../../../../../../../lib/confirm'
-import { notify } from '../../../../../../../lib/toast'
+import { renewWidgetToken } from '#client/features/deals/mutations.ts'
+import { confirm } from '#client/lib/confirm.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { Deal } from '#shared/contract/deals.ts'
 
 /** Replaces the deal's widget link after a confirmation: the old link stops working at once. */
 export function RenewWidgetLinkButton({ deal }: { deal: Deal }) {
