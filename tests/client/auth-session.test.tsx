@@ -10,9 +10,10 @@ import { LanguageSwitcher } from '#client/components/layout/language-switcher.ts
 import { SiteHeader } from '#client/components/layout/site-header.tsx'
 import { completeSignIn } from '#client/features/auth/session-loader.ts'
 import { followOnboardingSteps } from '#client/features/auth/session-sync.ts'
+import { OnboardingSteps } from '#client/features/wallet/components/onboarding-steps.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { activateLocale, currentLocale, localeCookie } from '#client/lib/i18n.ts'
-import { getSession, noSteps, signIn, signOut, useOnboardingSteps } from '#client/lib/session.ts'
+import { getSession, noSteps, signIn, signOut } from '#client/lib/session.ts'
 import type { User } from '#shared/contract/auth.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
 
@@ -78,27 +79,35 @@ test('the session language is the active locale: written when a catalog activate
   expect(currentLocale()).toBe('es')
 })
 
-function StepsProbe() {
-  const steps = useOnboardingSteps()
-  return <p>{Object.values(steps).filter(Boolean).length} of 4 steps done</p>
+/** A component in a router of its own (for its links), with the query client and the catalog. */
+async function renderRouted(queryClient: QueryClient, component: () => ReactNode) {
+  const rootRoute = createRootRoute({ component })
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  })
+  const view = render(withProviders(queryClient, <RouterProvider router={router} />))
+  await act(() => router.load())
+  return view
 }
 
-test('the session steps follow the onboarding answer: restored, then answered again, never another user’s', () => {
+test('the session steps follow the onboarding answer: restored, then answered again, never another user’s', async () => {
   signIn('token-alice', alice)
-  const queryClient = new QueryClient()
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } })
   const restored: Onboarding = { ...noSteps, profileComplete: true }
   queryClient.setQueryData(walletQueries.onboarding('alice').queryKey, restored)
 
   const stop = followOnboardingSteps(queryClient)
   expect(getSession().steps).toEqual(restored)
-  render(withProviders(queryClient, <StepsProbe />))
-  expect(screen.getByText('1 of 4 steps done')).toBeTruthy()
+  await renderRouted(queryClient, () => <OnboardingSteps username="alice" />)
+  expect(await screen.findByText('3 of 4 steps left.')).toBeTruthy()
 
   const answered: Onboarding = { ...restored, walletCreated: true, bankAccountAdded: true }
   act(() => {
     queryClient.setQueryData(walletQueries.onboarding('alice').queryKey, answered)
   })
-  expect(screen.getByText('3 of 4 steps done')).toBeTruthy()
+  expect(getSession().steps).toEqual(answered)
+  expect(screen.getByText('1 of 4 steps left.')).toBeTruthy()
 
   act(() => {
     queryClient.setQueryData(walletQueries.onboarding('bob').queryKey, {
@@ -110,19 +119,16 @@ test('the session steps follow the onboarding answer: restored, then answered ag
   })
   expect(getSession().steps).toEqual(answered)
 
+  // What the steps show is the session's: signing out clears them, whatever the cache still holds.
   stop()
   act(() => signOut())
-  expect(screen.getByText('0 of 4 steps done')).toBeTruthy()
+  expect(getSession().steps).toEqual(noSteps)
+  expect(screen.getByText('4 of 4 steps left.')).toBeTruthy()
 })
 
 test('loading is up while the signed-in data loads after login, and the header shows it busy', async () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const rootRoute = createRootRoute({ component: SiteHeader })
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  })
-  const { container } = render(withProviders(queryClient, <RouterProvider router={router} />))
+  const { container } = await renderRouted(queryClient, SiteHeader)
   await screen.findByRole('banner')
   expect(container.querySelector('header')?.getAttribute('aria-busy')).toBeNull()
 

@@ -30,7 +30,6 @@ function WalletPage() {
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   const { data: transactions } = useSuspenseQuery(walletQueries.transactions(username))
   const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
-  const { data: steps } = useSuspenseQuery(walletQueries.onboarding(username))
   const earned = transactions.items
     .filter(isEarning)
     .reduce((sum, transaction) => sum + transaction.amount.amount, 0)
@@ -40,7 +39,7 @@ function WalletPage() {
       <h1>
         <Trans>Wallet</Trans>
       </h1>
-      <OnboardingSteps steps={steps} />
+      <OnboardingSteps username={username} />
       {wallet ? (
         <div className="wallet-grid">
           <BalanceCard wallet={wallet} minimum={payouts.minimum} />
