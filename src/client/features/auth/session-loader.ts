@@ -5,10 +5,15 @@
  * pages then offer to create one.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import {
+  COMPLETED_STATES,
+  dealQueries,
+  IN_PROGRESS_STATES,
+  missionQueries,
+} from '#client/features/deals/queries.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
 import { currentUser, setSessionLoading, setWallet, signIn } from '#client/lib/session.ts'
 import type { LoginResponse } from '#shared/contract/auth.ts'
-import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES, missionQueries } from '../deals/queries'
-import { walletQueries } from '../wallet/queries'
 
 let underWay: { username: string; done: Promise<void> } | null = null
 

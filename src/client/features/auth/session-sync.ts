@@ -4,10 +4,10 @@
  * onboarding UI. Registered from app-features.ts; runs while someone is signed in.
  */
 import { hashKey, type QueryClient } from '@tanstack/react-query'
+import { walletQueries } from '#client/features/wallet/queries.ts'
 import { whileSignedIn } from '#client/lib/offline/offline-provider.tsx'
 import { currentUser, setSteps } from '#client/lib/session.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
-import { walletQueries } from '../wallet/queries'
 
 /** The signed-in user's onboarding query, by hash (null when nobody is signed in). */
 function onboardingHash(): string | null {
