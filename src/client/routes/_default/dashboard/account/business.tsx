@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/business')({
   beforeLoad: requireWallet,

@@ -8,7 +8,7 @@ import {
 } from '#client/features/wallet/components/certification.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({
   // Certification needs a wallet to attach documents to (SPEC §6).

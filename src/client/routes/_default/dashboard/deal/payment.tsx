@@ -9,7 +9,7 @@ import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 import { PayoutHistory, TransactionsList } from '#client/features/wallet/components/wallet-history.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { formatMoney } from '#shared/format.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/payment')({
   loader: ({ context: { queryClient, username } }) =>
