@@ -5,6 +5,7 @@
  */
 import type { EndpointName } from '../endpoints'
 import { accessEndpoints } from './access'
+import { dealAdminEndpoints } from './admin'
 import { authEndpoints } from './auth'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
@@ -13,6 +14,7 @@ import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
 export const endpointSchemas = {
   ...contentEndpoints,
   ...dealEndpoints,
+  ...dealAdminEndpoints,
   ...authEndpoints,
   ...accessEndpoints,
 } satisfies Partial<Record<EndpointName, EndpointSchemas>>
