@@ -52,7 +52,7 @@ beforeAll(async () => {
   // The owner reads French: the push is in French while the answer is in the caller's language.
   await testApp.app.db.update(users).set({ locale: 'fr' }).where(eq(users.id, owner.id))
   ownerSocket = connect(testApp.url ?? '', { auth: { token: owner.token }, transports: ['websocket'] })
-  await new Promise((resolve) => ownerSocket.once('connect', resolve))
+  await new Promise<void>((resolve) => ownerSocket.once('connect', () => resolve()))
 })
 
 afterAll(async () => {
