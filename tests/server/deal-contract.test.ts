@@ -5,6 +5,7 @@ import { deals } from '#server/db/schema.ts'
 import type { dealAdminEndpoints } from '#shared/contract/admin.ts'
 import { endpointSchemas } from '#shared/contract/api.ts'
 import type { dealEndpoints } from '#shared/contract/deals.ts'
+import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -73,7 +74,8 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
 type DealAdminRow = keyof typeof dealAdminEndpoints
 
 function expectAdminAnswer(name: DealAdminRow, response: { statusCode: number; json(): unknown }) {
-  expect(response.statusCode, name).toBe(endpointSchemas[name].status ?? 200)
+  const row: EndpointSchemas = endpointSchemas[name]
+  expect(response.statusCode, name).toBe(row.status ?? 200)
   const checked = endpointSchemas[name].response(response.json())
   expect(checked instanceof type.errors ? checked.summary : 'valid', name).toBe('valid')
 }
