@@ -73,22 +73,25 @@ interface PushedDeal {
 
 const nextPush = () => new Promise<PushedDeal>((resolve) => ownerSocket.once('deal:updated', resolve))
 
-/** A deal of the owner's on a new mission, once its own push has arrived (so it is not taken for the next). */
-async function takeMission(): Promise<string> {
+/**
+ * The owner takes a new mission: the answer, its push (awaited, so it is not taken for the next one)
+ * and the deal reads the request made.
+ */
+async function takeMission() {
   const code = await makeMission(testApp.app)
+  timeline.length = 0
   const pushed = nextPush()
-  const taken = await testApp.app.inject({
+  const answer = await testApp.app.inject({
     method: 'POST',
     url: `/api/deals/subscriptions/${code}/${owner.username}`,
     headers: owner.auth,
   })
-  expect(taken.statusCode).toBe(201)
-  await pushed
-  return code
+  expect(answer.statusCode).toBe(201)
+  return { code, answer: answer.json() as PushedDeal, push: await pushed, reads: [...timeline] }
 }
 
 test('stopping a deal reads it once after the commit, for the answer and the push alike', async () => {
-  const code = await takeMission()
+  const { code } = await takeMission()
   timeline.length = 0
   const pushed = nextPush()
   const answer = await testApp.app.inject({
@@ -106,7 +109,7 @@ test('stopping a deal reads it once after the commit, for the answer and the pus
 })
 
 test('an admin finishing a deal reads it once after the commit, for the answer and the push alike', async () => {
-  const code = await takeMission()
+  const { code } = await takeMission()
   const [item] = (await testApp.app.inject({ url: `/api/admin/deals?q=${code}`, headers: admin.auth })).json()
     .items
   timeline.length = 0
@@ -124,14 +127,7 @@ test('an admin finishing a deal reads it once after the commit, for the answer a
 })
 
 test('taking a mission reads the new deal once, for the answer and the push alike', async () => {
-  const code = await makeMission(testApp.app)
-  const pushed = nextPush()
-  const taken = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${owner.username}`,
-    headers: owner.auth,
-  })
-  expect(taken.statusCode).toBe(201)
-  expect(timeline).toEqual(['findDealById'])
-  expect((await pushed).code).toBe(taken.json().code)
+  const { answer, push, reads } = await takeMission()
+  expect(reads).toEqual(['findDealById'])
+  expect(push).toMatchObject({ code: answer.code, state: 'inprogress', updatedAt: answer.updatedAt })
 })
