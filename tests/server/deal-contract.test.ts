@@ -7,7 +7,7 @@ import { endpointSchemas } from '#shared/contract/api.ts'
 import type { dealEndpoints } from '#shared/contract/deals.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
 // The deals rows of the endpoint table describe what the server answers today (the client's types
 // and the OpenAPI document come from them): each answer must pass its row's response schema.
@@ -102,17 +102,7 @@ test('every deals admin endpoint answers what its row of the endpoint table says
     }),
   )
   expectAdminAnswer('adminProviders', await asAdmin('GET', '/api/admin/providers'))
-  const missionBody = {
-    providerId,
-    title: { en: 'Contract run' },
-    description: { en: 'Checked against its row.' },
-    tools: { type: 'MIXTE', parameters: { URL: 'https://brand.example/go' } },
-    reward: { model: 'cpc', amount: 25 },
-    goal: 10,
-    spots: 5,
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    status: 'published',
-  }
+  const missionBody = adminMissionBody(providerId)
   const mission = await asAdmin('POST', '/api/admin/missions', missionBody)
   expectAdminAnswer('adminMissionCreate', mission)
   const code = (mission.json() as { code: string }).code
