@@ -3,10 +3,10 @@
  * answer (the caller's locale) and the socket pushes (the owner's locale, the widget's progress).
  */
 import type { FastifyInstance } from 'fastify'
+import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import { notFound } from '#server/http/api-error.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetProgress } from '#shared/contract/deals.ts'
-import { emitWalletUpdated } from '../wallet/wallet-serializer'
 import type { DealChange } from './deal-steps'
 import { dealView, findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
 
