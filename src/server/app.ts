@@ -8,7 +8,6 @@ import { type OpenedDatabase, openDatabase } from './db/client'
 import { bootstrapAdmin, seedDemo } from './db/seed'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
-import { sessionService } from './features/auth/session-service'
 import { contentRoutes } from './features/content/content-routes'
 import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
@@ -94,16 +93,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, parts: 31 },
   })
-  // The plugins check tokens through the auth feature's resolver, never its tables.
-  const sessions = sessionService(database.db)
-  await app.register(authPlugin, { sessions })
+  await app.register(authPlugin)
   // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
   const rateLimitNamespace = createHash('sha256')
     .update(config.databaseUrl ?? config.dataDir)
     .digest('hex')
     .slice(0, 12)
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, namespace: rateLimitNamespace })
-  await app.register(socketPlugin, { config, sessions })
+  await app.register(socketPlugin, { config })
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { isLocale, localeNames, locales, setLocale } from '#client/lib/i18n.ts'
-import { useSessionLanguage } from '#client/lib/session.ts'
 
 export function LanguageSwitcher() {
-  const { t } = useLingui()
-  const language = useSessionLanguage()
+  const { t, i18n } = useLingui()
   const id = useId()
   return (
     <div className="language-switcher">
@@ -14,7 +12,7 @@ export function LanguageSwitcher() {
       </label>
       <select
         id={id}
-        value={language}
+        value={i18n.locale}
         onChange={(event) => {
           const next = event.target.value
           if (isLocale(next)) void setLocale(next)

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { openAuthModal } from '#client/features/auth/auth-modal-state.ts'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
-import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
+import { useSession } from '#client/lib/session.ts'
 import { LogoMark } from '../ui/logo'
 import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
@@ -124,14 +124,12 @@ function useSessionRefresh(username: string | undefined) {
 }
 
 export function SiteHeader() {
-  const user = useCurrentUser()
-  const loading = useSessionLoading()
+  const { token, user } = useSession()
   const { t } = useLingui()
-  const signedIn = user !== null
-  useSessionRefresh(user?.username)
+  const signedIn = Boolean(token && user)
+  useSessionRefresh(signedIn ? user?.username : undefined)
   return (
-    // Busy while the signed-in data loads after login: the menus fill in as it arrives.
-    <header className="site-header" aria-busy={loading || undefined} data-loading={loading || undefined}>
+    <header className="site-header">
       <div className="container header-inner">
         <Link to={namedRoutes.index} className="brand" aria-label={t`Streamdeals, home`}>
           <LogoMark />

@@ -1,26 +1,24 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
-import { requestLocale, type SupportedLocale } from '#server/http/locale.ts'
-import { registerRoute } from '#server/http/register-endpoint.ts'
+import { requestLocale } from '#server/http/locale.ts'
+import { registerEndpoint } from '#server/http/register-endpoint.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { findDealByWidgetToken, type LoadedDeal } from './deals-repository'
-import { toMission } from './missions-repository'
 
 // Widget tokens are 43 base64url characters; anything else is not worth a query.
 const WIDGET_TOKEN = /^[\w-]{20,100}$/
 
 /** The goal widget's view of a deal: only what the overlay shows, nothing about the streamer's money. */
-export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): WidgetView {
-  const mission = toMission(loaded, locale)
+export function widgetViewOf(loaded: LoadedDeal): WidgetView {
   return {
-    missionTitle: mission.title,
+    missionTitle: loaded.deal.mission.title,
     providerName: loaded.provider.name,
     theme: loaded.provider.theme,
     progress: loaded.row.progress,
     goal: loaded.mission.goal,
     state: loaded.row.state,
-    reward: mission.reward,
+    reward: loaded.deal.mission.reward,
   }
 }
 
@@ -29,10 +27,12 @@ export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): Widge
  * no session, so the widget token alone opens the deal's widget room (and nothing else).
  */
 export function registerWidgetRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'widget', async ({ params, request }) => {
-    const loaded = WIDGET_TOKEN.test(params.token) ? await findDealByWidgetToken(app.db, params.token) : null
+  registerEndpoint(app, 'widget', {}, async ({ params, request }) => {
+    const loaded = WIDGET_TOKEN.test(params.token)
+      ? await findDealByWidgetToken(app.db, params.token, requestLocale(request))
+      : null
     if (!loaded) throw notFound('This widget does not exist')
-    return widgetViewOf(loaded, requestLocale(request))
+    return widgetViewOf(loaded)
   })
 
   app.socketConnectionHandlers.push((socket) => {

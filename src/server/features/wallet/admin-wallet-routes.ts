@@ -17,9 +17,9 @@ import {
 import { formError } from '#shared/contract/errors.ts'
 import { maskIban } from '#shared/validation-rules.ts'
 import { rejectDealEarnings } from './earnings-rejection'
-import { ensureWalletRow, postLedgerEntry } from './ledger-service'
+import { ensureWalletRow, postLedgerEntry } from './ledger'
 import { findOwner, isUuid, refreshCertification } from './wallet-repository'
-import { emitWalletUpdated } from './wallet-service'
+import { emitWalletUpdated } from './wallet-serializer'
 
 /** 200: a queue longer than this is worked through from the top; older items stay for the next page. */
 const QUEUE_LIMIT = 200

@@ -1,8 +1,24 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { request } from '#client/lib/http.ts'
+import type { AdminUser, AuditEntry } from '#shared/contract/access.ts'
+import type { List } from '#shared/contract/common.ts'
 import { formatDate } from '#shared/format-date.ts'
-import { adminAccountQueries } from '../queries'
+
+const adminAccountQueries = {
+  users: (search: string) =>
+    queryOptions({
+      queryKey: ['admin', 'users', search] as const,
+      queryFn: ({ signal }) =>
+        request<List<AdminUser>, 'adminUsers'>('adminUsers', { query: { q: search || undefined }, signal }),
+    }),
+  audit: () =>
+    queryOptions({
+      queryKey: ['admin', 'audit'] as const,
+      queryFn: ({ signal }) => request<List<AuditEntry>, 'adminAudit'>('adminAudit', { signal }),
+    }),
+}
 
 /** Admin tab: accounts, searchable by username or e-mail. */
 export function UsersTab() {

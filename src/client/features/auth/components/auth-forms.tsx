@@ -3,15 +3,15 @@
  * react-hook-form and arktype with them. Validation is passive: on submit, then on each change.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
+import { request } from '#client/lib/http.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { notify } from '#client/lib/toast.ts'
-import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
-import { postRecovery } from '../api'
+import { type LoginResponse, RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
 import { closeAuthModal } from '../auth-modal-state'
 import {
   apiErrorCode,
@@ -21,18 +21,17 @@ import {
   retryAfterSeconds,
   SubmitButton,
 } from '../form-kit'
-import { logIn, register } from '../mutations'
 import { authQueries } from '../queries'
+import { completeSignIn } from '../session-loader'
 import { TurnstileChallenge } from './turnstile'
 
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 
-/** Signs in (or up) through `enter`, then closes the modal and opens the dashboard. */
-function useEnter() {
+function useFinishSignIn() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return async <B,>(enter: (client: QueryClient, body: B) => Promise<void>, body: B) => {
-    await enter(queryClient, body)
+  return async (response: LoginResponse) => {
+    await completeSignIn(queryClient, response)
     closeAuthModal()
     await navigate({ to: namedRoutes['dashboard-deal'] })
   }
@@ -45,7 +44,7 @@ interface LoginValues {
 
 export function LoginForm() {
   const { t } = useLingui()
-  const enter = useEnter()
+  const finish = useFinishSignIn()
   const form = useForm<LoginValues>({
     ...passive,
     resolver: arkResolver(SigninBody),
@@ -57,7 +56,7 @@ export function LoginForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await enter(logIn, values)
+      await finish(await request<LoginResponse, 'signin'>('signin', { body: values }))
     } catch (error) {
       if (applyServerErrors(form.setError, error)) return
       const code = apiErrorCode(error)
@@ -102,7 +101,7 @@ interface RegistrationValues {
 
 export function RegistrationForm() {
   const { t } = useLingui()
-  const enter = useEnter()
+  const finish = useFinishSignIn()
   const settings = useQuery(authQueries.settings())
   const siteKey = settings.data?.turnstileSiteKey ?? null
   const form = useForm<RegistrationValues>({
@@ -116,7 +115,7 @@ export function RegistrationForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await enter(register, values)
+      await finish(await request<LoginResponse, 'signup'>('signup', { body: values }))
     } catch (error) {
       applyServerErrors(form.setError, error)
       void notify(
@@ -179,7 +178,7 @@ export function RecoveryForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await postRecovery(values)
+      await request('recovery', { body: values })
       setSent(true)
     } catch (error) {
       // Only field errors show: the answer must not tell whether the account exists.

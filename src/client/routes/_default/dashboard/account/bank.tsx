@@ -2,19 +2,20 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { BankAccountForm, BankAccountList } from '#client/features/wallet/components/bank-accounts.tsx'
+import { currentUsername } from '#client/features/wallet/current-user.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import '#client/features/wallet/wallet.css'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/bank')({
   beforeLoad: requireWallet,
-  loader: ({ context: { queryClient, username } }) =>
-    queryClient.ensureQueryData(walletQueries.detail(username)),
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(walletQueries.detail(currentUsername())),
   component: BankAccountPage,
 })
 
 function BankAccountPage() {
-  const { username } = Route.useRouteContext()
+  const username = currentUsername()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   return (
     <section className="wallet-page">

@@ -7,26 +7,30 @@ import { OnboardingSteps } from '#client/features/wallet/components/onboarding-s
 import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 import { PayoutHistory, TransactionsList } from '#client/features/wallet/components/wallet-history.tsx'
+import { currentUsername } from '#client/features/wallet/current-user.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { formatMoney } from '#shared/format.ts'
-import '#client/features/wallet/wallet.css'
+import '../../../../features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/payment')({
-  loader: ({ context: { queryClient, username } }) =>
-    Promise.all([
+  loader: ({ context: { queryClient } }) => {
+    const username = currentUsername()
+    return Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
       queryClient.ensureQueryData(walletQueries.transactions(username)),
       queryClient.ensureQueryData(walletQueries.payouts(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
-    ]),
+    ])
+  },
   component: WalletPage,
 })
 
 function WalletPage() {
-  const { username } = Route.useRouteContext()
+  const username = currentUsername()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   const { data: transactions } = useSuspenseQuery(walletQueries.transactions(username))
   const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
+  const { data: steps } = useSuspenseQuery(walletQueries.onboarding(username))
   const earned = transactions.items
     .filter(isEarning)
     .reduce((sum, transaction) => sum + transaction.amount.amount, 0)
@@ -36,7 +40,7 @@ function WalletPage() {
       <h1>
         <Trans>Wallet</Trans>
       </h1>
-      <OnboardingSteps username={username} />
+      <OnboardingSteps steps={steps} />
       {wallet ? (
         <div className="wallet-grid">
           <BalanceCard wallet={wallet} minimum={payouts.minimum} />
