@@ -1,4 +1,5 @@
 import { registerAccountMutations } from './features/account/mutations'
+import { registerSessionSync } from './features/auth/session-sync'
 import { contentQueries } from './features/content/queries'
 import { registerDealLive } from './features/deals/live'
 import { registerDealMutations } from './features/deals/mutations'
@@ -17,6 +18,7 @@ export function registerAppFeatures(): void {
   registerWalletLive()
   registerWalletMutations()
   registerAccountMutations()
+  registerSessionSync()
   // FAQ, terms and home texts are kept for an offline start; nothing pushes them, so they are not live.
   registerQueryRoot({ root: contentQueries.all()[0] })
 }

@@ -8,6 +8,7 @@ import { type OpenedDatabase, openDatabase } from './db/client'
 import { bootstrapAdmin, seedDemo } from './db/seed'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
+import { sessionService } from './features/auth/session-service'
 import { contentRoutes } from './features/content/content-routes'
 import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
@@ -93,14 +94,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     attachFieldsToBody: true,
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, parts: 31 },
   })
-  await app.register(authPlugin)
+  // The plugins check tokens through the auth feature's resolver, never its tables.
+  const sessions = sessionService(database.db)
+  await app.register(authPlugin, { sessions })
   // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
   const rateLimitNamespace = createHash('sha256')
     .update(config.databaseUrl ?? config.dataDir)
     .digest('hex')
     .slice(0, 12)
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, namespace: rateLimitNamespace })
-  await app.register(socketPlugin, { config })
+  await app.register(socketPlugin, { config, sessions })
 
   app.get('/healthz', async () => ({ status: 'ok' }))
   app.get('/readyz', async (_request, reply) => {

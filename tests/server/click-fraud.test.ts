@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { deals, sessions } from '#server/db/schema.ts'
+import { dealEvents, deals, sessions } from '#server/db/schema.ts'
 import { clickNetwork } from '#server/features/deals/click-identity.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
@@ -212,5 +212,27 @@ test('repeated refusals of one visitor are counted on one row, not stored once e
   expect(await clickRows(app(), dealId)).toEqual([
     { valid: true, reason: null, occurrences: 1 },
     { valid: false, reason: 'duplicate_visitor', occurrences: 11 },
+  ])
+})
+
+test('a refusal counts its repeats for 24 hours from its first sighting, whatever the calendar says', async () => {
+  const { mission, dealId } = await takeMission(app(), streamer)
+  const refuse = () => visit(app(), mission, 'streamer', { ip: '192.0.2.175', ua: 'curl/8.5.0' })
+  const firstSeen = async (hoursAgo: number) =>
+    app()
+      .db.update(dealEvents)
+      .set({ createdAt: new Date(Date.now() - hoursAgo * 3_600_000) })
+      .where(eq(dealEvents.dealId, dealId))
+  await refuse()
+  // 23 hours ago was yesterday for most of the day: still the same row.
+  await firstSeen(23)
+  await refuse()
+  expect(await clickRows(app(), dealId)).toEqual([{ valid: false, reason: 'bot', occurrences: 2 }])
+  // Past 24 hours a new row starts.
+  await firstSeen(25)
+  await refuse()
+  expect(await clickRows(app(), dealId)).toEqual([
+    { valid: false, reason: 'bot', occurrences: 2 },
+    { valid: false, reason: 'bot', occurrences: 1 },
   ])
 })

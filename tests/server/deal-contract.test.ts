@@ -1,9 +1,13 @@
 import { type } from 'arktype'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { deals } from '#server/db/schema.ts'
+import type { dealAdminEndpoints } from '#shared/contract/admin.ts'
 import { endpointSchemas } from '#shared/contract/api.ts'
 import type { dealEndpoints } from '#shared/contract/deals.ts'
+import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
 // The deals rows of the endpoint table describe what the server answers today (the client's types
 // and the OpenAPI document come from them): each answer must pass its row's response schema.
@@ -65,4 +69,69 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
   expectRowAnswer('userDealStop', stopped.json())
   const invoice = await call('GET', `${user}/mission/${missionCode}/invoice`)
   expect(invoice.headers['content-type']).toContain('application/pdf')
+})
+
+type DealAdminRow = keyof typeof dealAdminEndpoints
+
+function expectAdminAnswer(name: DealAdminRow, response: { statusCode: number; json(): unknown }) {
+  const row: EndpointSchemas = endpointSchemas[name]
+  expect(response.statusCode, name).toBe(row.status ?? 200)
+  const checked = endpointSchemas[name].response(response.json())
+  expect(checked instanceof type.errors ? checked.summary : 'valid', name).toBe('valid')
+}
+
+test('every deals admin endpoint answers what its row of the endpoint table says', async () => {
+  const admin = await makeUser(testApp.app, 'admin_contract', { admin: true })
+  const owner = await makeUser(testApp.app, 'dana_contract')
+  const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    testApp.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) })
+
+  const provider = await asAdmin('POST', '/api/admin/providers', {
+    name: 'Contract Games',
+    slug: 'contract-games',
+    theme: 'nova',
+  })
+  expectAdminAnswer('adminProviderCreate', provider)
+  const providerId = (provider.json() as { id: string }).id
+  expectAdminAnswer(
+    'adminProviderUpdate',
+    await asAdmin('PUT', `/api/admin/providers/${providerId}`, {
+      name: 'Contract Games Ltd',
+      slug: 'contract-games',
+      theme: 'nova',
+    }),
+  )
+  expectAdminAnswer('adminProviders', await asAdmin('GET', '/api/admin/providers'))
+  const missionBody = adminMissionBody(providerId)
+  const mission = await asAdmin('POST', '/api/admin/missions', missionBody)
+  expectAdminAnswer('adminMissionCreate', mission)
+  const code = (mission.json() as { code: string }).code
+  expectAdminAnswer('adminMissionUpdate', await asAdmin('PUT', `/api/admin/missions/${code}`, missionBody))
+  expectAdminAnswer('adminMissions', await asAdmin('GET', '/api/admin/missions'))
+
+  const taken = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${code}/${owner.username}`,
+    headers: owner.auth,
+  })
+  const dealCode = (taken.json() as { code: string }).code
+  await testApp.app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/check/${code}/${owner.username}`,
+    headers: { 'user-agent': BROWSER_UA },
+    payload: { kind: 'cpc' },
+  })
+  await testApp.app.db
+    .update(deals)
+    .set({ flaggedAt: new Date(), flagReason: 'click_burst' })
+    .where(eq(deals.code, dealCode))
+  expectAdminAnswer('adminDeals', await asAdmin('GET', '/api/admin/deals?flagged=true'))
+  expectAdminAnswer(
+    'adminDealEarningsRejection',
+    await asAdmin('POST', `/api/admin/deals/${dealCode}/earnings/rejection`, { reason: 'Bought clicks' }),
+  )
+  expectAdminAnswer(
+    'adminDealState',
+    await asAdmin('PUT', `/api/admin/deals/${dealCode}/state`, { state: 'finished' }),
+  )
 })

@@ -3,7 +3,13 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { wallets } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import {
+  BROWSER_UA,
+  makeMission,
+  makeUser,
+  adminMissionBody as missionBody,
+  type TestUser,
+} from './deals-fixtures'
 
 let testApp: TestApp
 let admin: TestUser
@@ -23,22 +29,6 @@ afterAll(async () => {
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | null, payload?: object) =>
   testApp.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
-
-const missionBody = (providerId: string, extra: object = {}) => ({
-  providerId,
-  title: { en: 'Speedrun night', fr: 'Soirée speedrun' },
-  description: { en: 'Run the first level live.' },
-  tips: { en: 'Show the timer.' },
-  tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://spike.example/%mission%?ref=%username%' } },
-  reward: { model: 'cpc', amount: 12 },
-  goal: 50,
-  spots: 5,
-  budget: 600,
-  startsAt: new Date(Date.now() - 60_000).toISOString(),
-  endsAt: null,
-  status: 'published',
-  ...extra,
-})
 
 test('admins create and edit providers; a taken slug is a 409 on the slug field', async () => {
   const created = await inject('POST', '/api/admin/providers', admin, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   cachedPublishedMissions,
   invalidateMissionCatalogue,
-} from '#server/features/deals/mission-catalogue.ts'
+} from '#server/features/deals/mission-catalogue-service.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { bearer, createTestUser } from '../support/test-users'
 

@@ -73,3 +73,20 @@ export async function missionId(app: FastifyInstance, code: string): Promise<str
 
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
+
+/** A mission as an admin form sends it (published, starting a minute ago), with `extra` fields over it. */
+export const adminMissionBody = (providerId: string, extra: object = {}) => ({
+  providerId,
+  title: { en: 'Speedrun night', fr: 'Soirée speedrun' },
+  description: { en: 'Run the first level live.' },
+  tips: { en: 'Show the timer.' },
+  tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://spike.example/%mission%?ref=%username%' } },
+  reward: { model: 'cpc', amount: 12 },
+  goal: 50,
+  spots: 5,
+  budget: 600,
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: null,
+  status: 'published',
+  ...extra,
+})

@@ -4,8 +4,9 @@ import { type Socket as ClientSocket, io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sessions } from '#server/db/schema.ts'
 import { issueOneTimeToken } from '#server/features/auth/one-time-tokens.ts'
-import { hashToken, SESSION_IDLE_MS } from '#server/features/auth/sessions.ts'
-import { emitWalletUpdated } from '#server/features/wallet/wallet-serializer.ts'
+import { SESSION_IDLE_MS } from '#server/features/auth/sessions.ts'
+import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import { cutDeadSessionSockets } from '#server/plugins/socket-sessions.ts'
 import type { ServerToClientEvents } from '#shared/contract/socket.ts'
@@ -202,7 +203,7 @@ test('the sweep cuts a socket whose session died without a push (revoked in the 
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(eq(sessions.tokenHash, hashToken(user.token)))
-  expect(await cutDeadSessionSockets(app.io, app.db)).toBe(1)
+  expect(await cutDeadSessionSockets(app.io, app.sessions)).toBe(1)
   expect(await cut).toBe('io server disconnect')
 })
 
@@ -214,7 +215,7 @@ test('the sweep cuts a socket whose session went idle past the limit', async () 
     .update(sessions)
     .set({ lastUsedAt: new Date(Date.now() - SESSION_IDLE_MS - 60_000) })
     .where(eq(sessions.tokenHash, hashToken(user.token)))
-  expect(await cutDeadSessionSockets(app.io, app.db)).toBe(1)
+  expect(await cutDeadSessionSockets(app.io, app.sessions)).toBe(1)
   expect(await cut).toBe('io server disconnect')
 })
 

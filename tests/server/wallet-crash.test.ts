@@ -15,7 +15,7 @@ import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { bankAccounts, wallets } from '#server/db/schema.ts'
-import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import {
   createPgliteDataDir,
   createTestDatabase,

@@ -6,7 +6,7 @@ import type { Database } from '#server/db/client.ts'
 import { deals, missions, type NewMissionRow, users, wallets } from '#server/db/schema.ts'
 import { createSession } from '#server/features/auth/sessions.ts'
 import { creditReward } from '#server/features/deals/deal-steps.ts'
-import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import type { Wallet, WalletBody } from '#shared/contract/wallet.ts'
 import { BROWSER_UA, makeMission } from './deals-fixtures'
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { sessions, users } from '#server/db/schema.ts'
-import { createSession, hashToken } from '#server/features/auth/sessions.ts'
+import { createSession } from '#server/features/auth/sessions.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 
 export interface TestUser {
   id: string

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import type { Locale } from '#shared/contract/common.ts'
-import { setSessionLanguage } from './session'
+import { getSession, setSessionLanguage } from './session'
 
 /**
  * The locales the client ships catalogs for (SPEC §4). Restated here because the contract's list
@@ -75,6 +75,7 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   await activateLocale(locale)
 }
 
+/** The active locale, as the session holds it (activateLocale writes it; English before any). */
 export function currentLocale(): AppLocale {
-  return isLocale(i18n.locale) ? i18n.locale : defaultLocale
+  return getSession().language
 }

@@ -9,7 +9,7 @@ import {
 import { del, delMany, get, keys, set } from 'idb-keyval'
 import { isLiveQuery, isPersistedQuery } from './offline/query-roots'
 import { queryGcTimeMs } from './query-client'
-import { getSession } from './session'
+import { currentUser } from './session'
 
 /**
  * The query cache kept in IndexedDB so the installed app opens offline with the last known deals
@@ -45,7 +45,7 @@ function persisterFor(userId: string, throttleTime = persistThrottleMs) {
       getItem: (key) => get<string>(key),
       // A write that lands after the user signed out would bring their data back: refuse it.
       setItem: async (key, value: string) => {
-        if (getSession().user?.id === userId) await set(key, value)
+        if (currentUser()?.id === userId) await set(key, value)
       },
       removeItem: del,
     },

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { User } from '#shared/contract/auth.ts'
-import { getSession } from './session'
+import { currentUser } from './session'
 
 /** Who is signed in, as routes read it: through the router context, never from storage directly. */
 export interface AuthContext {
@@ -19,4 +19,4 @@ export interface RouterContext {
 }
 
 /** The session store (lib/session) seen as the router's auth. */
-export const sessionAuth: AuthContext = { user: () => getSession().user }
+export const sessionAuth: AuthContext = { user: currentUser }

@@ -68,11 +68,11 @@ function requestBodyOf(schemas: EndpointSchemas): JsonSchema | undefined {
   if (!schemas.files) return { required: true, content: { 'application/json': { schema: fields } } }
   const files = Object.fromEntries(schemas.files.map((file) => [file, { type: 'string', format: 'binary' }]))
   const properties = { ...((fields.properties ?? {}) as JsonSchema), ...files }
-  const required = [...((fields.required ?? []) as string[]), ...schemas.files]
-  return {
-    required: true,
-    content: { 'multipart/form-data': { schema: { ...fields, type: 'object', properties, required } } },
-  }
+  const required = [...((fields.required ?? []) as string[]), ...(schemas.filesOptional ? [] : schemas.files)]
+  const multipart = { 'multipart/form-data': { schema: { ...fields, type: 'object', properties, required } } }
+  // Optional files: the same fields may come as JSON when no file is sent.
+  const json = schemas.filesOptional ? { 'application/json': { schema: fields } } : {}
+  return { required: true, content: { ...json, ...multipart } }
 }
 
 function successOf(schemas: EndpointSchemas): JsonSchema {

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { bearerToken, resolveSession } from '../features/auth/sessions'
 import type { AuthenticatedSession } from '../http/register-endpoint'
+import type { SessionResolver } from '../http/session-resolver'
+import { bearerToken } from '../lib/tokens'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, resolved from the bearer token; null for anonymous requests. */
     session: AuthenticatedSession | null
+  }
+  interface FastifyInstance {
+    /** Who a token belongs to (the auth feature's resolver, given by the composition root). */
+    sessions: SessionResolver
   }
 }
 
@@ -16,7 +21,8 @@ declare module 'fastify' {
  * A bad token makes the request anonymous; routes that need a session then answer 401.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { sessions }: { sessions: SessionResolver }) => {
+    app.decorate('sessions', sessions)
     app.decorateRequest('session', null)
     app.addHook('preHandler', async (request) => {
       if (!request.url.startsWith('/api/')) return
@@ -26,8 +32,8 @@ export const authPlugin = fp(
           : undefined
       const header = request.headers.authorization ?? (typeof fromQuery === 'string' ? fromQuery : undefined)
       const token = bearerToken(header)
-      request.session = token ? await resolveSession(app.db, token) : null
+      request.session = token ? ((await sessions.resolve(token))?.session ?? null) : null
     })
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth' },
 )

@@ -10,8 +10,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Namespace } from 'socket.io'
-import type { Database } from '../db/client'
-import { liveSessionIds } from '../features/auth/sessions'
+import type { SessionResolver } from '../http/session-resolver'
 import type { AppServer, AppSocket } from './socket'
 
 // One minute: revocations are pushed at once, so the sweep only backs up what no push announces.
@@ -35,14 +34,14 @@ function recoveredSessionId(data: unknown): string | null {
  * the fact, so the check sits in the adapter's `restoreSession`: for a dead session it throws, which
  * socket.io treats as "nothing to recover" (a fresh socket: no rooms, no replay, `recovered` false).
  */
-export function refuseDeadRecoveries(adapter: Namespace['adapter'], db: Database): void {
+export function refuseDeadRecoveries(adapter: Namespace['adapter'], sessions: SessionResolver): void {
   const restore = adapter.restoreSession.bind(adapter)
   adapter.restoreSession = async (pid, offset) => {
     const restored = await restore(pid, offset)
     // The in-memory adapter answers null (despite its type) when it has nothing for this pid.
     if (!restored) return restored
     const sessionId = recoveredSessionId(restored.data)
-    if (sessionId !== null && !(await liveSessionIds(db, [sessionId])).has(sessionId)) {
+    if (sessionId !== null && !(await sessions.liveSessionIds([sessionId])).has(sessionId)) {
       throw new Error('the session of this socket state is no longer valid')
     }
     return restored
@@ -67,11 +66,12 @@ function cutAtExpiry(socket: AppSocket, expiresAt: number): void {
  * lookup and the join found no socket to cut; looking again now closes that gap, since any later
  * revocation's push finds the socket in its session's room.
  */
-export function holdToSession(socket: AppSocket, db: Database, log: FastifyBaseLogger): void {
+export function holdToSession(socket: AppSocket, sessions: SessionResolver, log: FastifyBaseLogger): void {
   const { session, sessionExpiresAt } = socket.data
   if (!session) return
   if (sessionExpiresAt !== null) cutAtExpiry(socket, sessionExpiresAt)
-  liveSessionIds(db, [session.id])
+  sessions
+    .liveSessionIds([session.id])
     .then((live) => {
       if (!live.has(session.id)) socket.disconnect(true)
     })
@@ -79,7 +79,7 @@ export function holdToSession(socket: AppSocket, db: Database, log: FastifyBaseL
 }
 
 /** Disconnects this node's sockets whose session is no longer live; returns how many were cut. */
-export async function cutDeadSessionSockets(io: AppServer, db: Database): Promise<number> {
+export async function cutDeadSessionSockets(io: AppServer, sessions: SessionResolver): Promise<number> {
   const bySession = new Map<string, Array<{ disconnect(close: boolean): unknown }>>()
   for (const socket of await io.local.fetchSockets()) {
     const sessionId = socket.data.session?.id
@@ -87,7 +87,7 @@ export async function cutDeadSessionSockets(io: AppServer, db: Database): Promis
     bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket])
   }
   if (bySession.size === 0) return 0
-  const live = await liveSessionIds(db, [...bySession.keys()])
+  const live = await sessions.liveSessionIds([...bySession.keys()])
   let cut = 0
   for (const [sessionId, sockets] of bySession) {
     if (live.has(sessionId)) continue
@@ -98,13 +98,17 @@ export async function cutDeadSessionSockets(io: AppServer, db: Database): Promis
 }
 
 /** Runs `cutDeadSessionSockets` every SESSION_SWEEP_INTERVAL_MS; returns the function that stops it. */
-export function startSessionSweep(io: AppServer, db: Database, log: FastifyBaseLogger): () => void {
+export function startSessionSweep(
+  io: AppServer,
+  sessions: SessionResolver,
+  log: FastifyBaseLogger,
+): () => void {
   let running = false
   const timer = setInterval(() => {
     // A slow database must not stack sweeps on top of each other.
     if (running) return
     running = true
-    cutDeadSessionSockets(io, db)
+    cutDeadSessionSockets(io, sessions)
       .then((cut) => {
         if (cut > 0) log.info({ cut }, 'sockets of dead sessions disconnected')
       })

@@ -5,8 +5,8 @@ import { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/contract/socket.ts'
 import type { Config } from '../config'
-import { resolveSessionAndExpiry } from '../features/auth/sessions'
 import type { AuthenticatedSession } from '../http/register-endpoint'
+import type { SessionResolver } from '../http/session-resolver'
 import { allowedOrigins } from './security'
 import { holdToSession, refuseDeadRecoveries, startSessionSweep } from './socket-sessions'
 
@@ -43,7 +43,7 @@ const RECOVERY_WINDOW_MS = 2 * 60 * 1000
  * Streams adapter fans events out across nodes (it keeps connection-state recovery working there).
  */
 export const socketPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
+  async (app: FastifyInstance, { config, sessions }: { config: Config; sessions: SessionResolver }) => {
     const origins = allowedOrigins(config)
     const io: AppServer = new Server(app.server, {
       path: '/socket.io/',
@@ -64,8 +64,8 @@ export const socketPlugin = fp(
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
       io.adapter(createAdapter(redis))
     }
-    refuseDeadRecoveries(io.of('/').adapter, app.db)
-    io.on('new_namespace', (namespace) => refuseDeadRecoveries(namespace.adapter, app.db))
+    refuseDeadRecoveries(io.of('/').adapter, sessions)
+    io.on('new_namespace', (namespace) => refuseDeadRecoveries(namespace.adapter, sessions))
 
     io.use(async (socket, next) => {
       const token = (socket.handshake.auth as Record<string, unknown> | undefined)?.token
@@ -73,7 +73,7 @@ export const socketPlugin = fp(
         // A recovered socket arrives in the rooms of the session it was saved with (refuseDeadRecoveries
         // let it in because that session is live); it keeps them only if it still presents that session.
         const recovered = socket.recovered ? socket.data.session : null
-        const resolved = typeof token === 'string' ? await resolveSessionAndExpiry(app.db, token) : null
+        const resolved = typeof token === 'string' ? await sessions.resolve(token) : null
         socket.data.session = resolved?.session ?? null
         socket.data.sessionExpiresAt = resolved?.expiresAt.getTime() ?? null
         if (recovered && recovered.id !== resolved?.session.id) {
@@ -91,7 +91,7 @@ export const socketPlugin = fp(
       const session = socket.data.session
       if (session) {
         socket.join([rooms.user(session.user.id), rooms.session(session.id)])
-        holdToSession(socket, app.db, app.log)
+        holdToSession(socket, sessions, app.log)
       }
       app.socketConnectionHandlers.forEach((handler) => {
         handler(socket)
@@ -100,7 +100,7 @@ export const socketPlugin = fp(
 
     app.decorate('io', io)
     app.decorate('socketConnectionHandlers', [])
-    const stopSweep = startSessionSweep(io, app.db, app.log)
+    const stopSweep = startSessionSweep(io, sessions, app.log)
     app.addHook('preClose', async () => {
       stopSweep()
       io.disconnectSockets(true)
@@ -110,7 +110,7 @@ export const socketPlugin = fp(
       redis?.disconnect()
     })
   },
-  { name: 'socket', dependencies: ['database'] },
+  { name: 'socket' },
 )
 
 declare module 'fastify' {

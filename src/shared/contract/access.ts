@@ -1,28 +1,33 @@
 /** Admin views of accounts and of the audit log (`/api/admin/users`, `/api/admin/audit`). */
 import { type } from 'arktype'
+import { AdminAccess, Role, UserKind } from './auth'
+import { IsoDateTime, listOf, Uuid } from './common'
+import type { EndpointSchemas } from './endpoint-schema'
 
-export interface AdminUser {
-  id: string
-  username: string
-  email: string
-  roles: string[]
-  kind: string
-  emailVerified: boolean
-  createdAt: string
-}
+export const AdminUser = type({
+  id: Uuid,
+  username: 'string',
+  email: 'string',
+  roles: Role.array(),
+  kind: UserKind,
+  emailVerified: 'boolean',
+  createdAt: IsoDateTime,
+})
+export type AdminUser = typeof AdminUser.infer
 
-export interface AuditEntry {
-  id: string
-  actor: string | null
-  action: string
-  target: string
-  details: Record<string, unknown> | null
+export const AuditEntry = type({
+  id: 'string',
+  actor: 'string | null',
+  action: 'string',
+  target: 'string',
+  details: 'Record<string, unknown> | null',
   /** Refused calls are one row per actor, action and target per hour, counted here (1 otherwise). */
-  occurrences: number
-  createdAt: string
+  occurrences: 'number.integer',
+  createdAt: IsoDateTime,
   /** The latest of those occurrences (createdAt is the first). */
-  lastSeenAt: string
-}
+  lastSeenAt: IsoDateTime,
+})
+export type AuditEntry = typeof AuditEntry.infer
 
 /** Query values arrive as strings; the limit is parsed by the route (1 to 100). */
 const PagingFields = { 'cursor?': 'string <= 256', 'limit?': /^\d{1,3}$/ } as const
@@ -32,3 +37,22 @@ export type AdminUsersQuery = typeof AdminUsersQuery.infer
 
 export const AdminAuditQuery = type({ '+': 'delete', 'action?': 'string <= 64', ...PagingFields })
 export type AdminAuditQuery = typeof AdminAuditQuery.infer
+
+/** The access rows of the endpoint table: who is admin, the accounts, and the audit log. */
+export const accessEndpoints = {
+  adminAccess: {
+    summary: 'Whether a session token has admin access (the /admin page asks before it opens)',
+    response: AdminAccess,
+  },
+  adminUsers: {
+    summary: 'Accounts, newest first, searched by username or e-mail (`q`), paged with `cursor`',
+    query: AdminUsersQuery,
+    response: listOf(AdminUser),
+  },
+  adminAudit: {
+    summary:
+      'The audit log, newest first, of one `action` when asked; refused admin calls are counted per hour',
+    query: AdminAuditQuery,
+    response: listOf(AuditEntry),
+  },
+} as const satisfies Record<string, EndpointSchemas>

@@ -1,8 +1,9 @@
 /** Bodies and queries of the admin API under /api/admin (DESIGN §2–3). */
-import { type } from 'arktype'
+import { type Type, type } from 'arktype'
 import {
   Code,
   IsoDateTime,
+  listOf,
   localizedText,
   MAX_CENTS,
   MediaObject,
@@ -12,7 +13,17 @@ import {
   requiredText,
   Uuid,
 } from './common'
-import { DealState, MissionStatus, RewardModel, TechnicalIntegration, WidgetTheme } from './deals'
+import {
+  AdminDealStateBody,
+  Deal,
+  DealState,
+  MissionStatus,
+  Provider,
+  RewardModel,
+  TechnicalIntegration,
+  WidgetTheme,
+} from './deals'
+import type { EndpointSchemas, SchemaLike } from './endpoint-schema'
 import { KycStatus, PayoutStatus } from './wallet'
 
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
@@ -205,3 +216,80 @@ export const AdminDealsQuery = type({
   'flagged?': "'true' | 'false'",
 })
 export type AdminDealsQuery = typeof AdminDealsQuery.infer
+
+/**
+ * An admin form's body: the schema's fields as JSON, or (next to an image file) that JSON in a
+ * multipart `payload` field, since the nested mission body does not fit flat form fields. Either
+ * way the schema checks the fields, and its errors keep their own paths.
+ */
+function adminForm<T extends Type<object>>(schema: T) {
+  const form = type('unknown')
+    .describe('the fields as JSON, or that JSON in the multipart `payload` field beside the file')
+    .pipe((fields, ctx): unknown => {
+      const payload = (fields as { payload?: unknown } | null | undefined)?.payload
+      if (typeof payload !== 'string') return fields ?? {}
+      try {
+        return JSON.parse(payload)
+      } catch {
+        return ctx.reject({ expected: 'JSON', meta: { rule: 'invalid' } })
+      }
+    })
+    .to(schema as Type<object>)
+  // Typed as the client writes it; at run time anything comes in and is checked once unwrapped.
+  return form as unknown as SchemaLike<T['infer'], T['inferIn'] | { payload: string }>
+}
+
+/** The deals admin rows of the endpoint table: providers, missions and deals (DESIGN §3). */
+export const dealAdminEndpoints = {
+  adminProviders: { summary: 'Every provider (brand), by name', response: listOf(Provider) },
+  adminProviderCreate: {
+    summary: 'Creates a provider; a `logo` image may come as multipart (409 when the slug is taken)',
+    body: adminForm(ProviderBody),
+    files: ['logo'],
+    filesOptional: true,
+    response: Provider,
+    status: 201,
+  },
+  adminProviderUpdate: {
+    summary: 'Updates a provider; a new `logo` image may come as multipart',
+    body: adminForm(ProviderBody),
+    files: ['logo'],
+    filesOptional: true,
+    response: Provider,
+  },
+  adminMissions: {
+    summary: 'Every mission with all its locales, drafts included, newest first',
+    response: listOf(AdminMission),
+  },
+  adminMissionCreate: {
+    summary:
+      'Creates a mission (its code made from the title unless given); a `thumbnail` may come as multipart',
+    body: adminForm(MissionBody),
+    files: ['thumbnail'],
+    filesOptional: true,
+    response: AdminMission,
+    status: 201,
+  },
+  adminMissionUpdate: {
+    summary: 'Updates a mission; a new `thumbnail` image may come as multipart',
+    body: adminForm(MissionBody),
+    files: ['thumbnail'],
+    filesOptional: true,
+    response: AdminMission,
+  },
+  adminDeals: {
+    summary: 'Deals by state, search (`q`: deal code, username or mission code) or `flagged=true`',
+    query: AdminDealsQuery,
+    response: listOf(AdminDealItem),
+  },
+  adminDealState: {
+    summary: 'Finishes or stops an in-progress deal (audited); a final state is final (409)',
+    body: AdminDealStateBody,
+    response: Deal,
+  },
+  adminDealEarningsRejection: {
+    summary: 'Rejects a flagged deal’s pending earnings with a reason; available earnings are left alone',
+    body: EarningsRejectionBody,
+    response: EarningsRejection,
+  },
+} as const satisfies Record<string, EndpointSchemas>

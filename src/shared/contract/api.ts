@@ -4,6 +4,9 @@
  * imports it as types only, so arktype never enters the client's first route.
  */
 import type { EndpointName } from '../endpoints'
+import { accessEndpoints } from './access'
+import { dealAdminEndpoints } from './admin'
+import { authEndpoints } from './auth'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
@@ -11,6 +14,9 @@ import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
 export const endpointSchemas = {
   ...contentEndpoints,
   ...dealEndpoints,
+  ...dealAdminEndpoints,
+  ...authEndpoints,
+  ...accessEndpoints,
 } satisfies Partial<Record<EndpointName, EndpointSchemas>>
 
 type Table = typeof endpointSchemas
@@ -33,7 +39,9 @@ export type BodyOf<N extends EndpointName> =
 /** The body a client sends: FormData for uploads, otherwise the schema's input. */
 export type BodyInputOf<N extends EndpointName> =
   Row<N> extends { files: readonly string[] }
-    ? FormData
+    ? Row<N> extends { filesOptional: true; body: { readonly inferIn: infer B } }
+      ? FormData | B
+      : FormData
     : Row<N> extends { body: { readonly inferIn: infer B } }
       ? B
       : undefined

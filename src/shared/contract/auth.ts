@@ -6,6 +6,7 @@ import {
   Email,
   IsoDateTime,
   Locale,
+  listOf,
   MediaObject,
   Password,
   requiredText,
@@ -13,6 +14,7 @@ import {
   Uuid,
   withRule,
 } from './common'
+import type { EndpointSchemas } from './endpoint-schema'
 
 export const UserKind = type("'streamer' | 'provider'")
 export type UserKind = typeof UserKind.infer
@@ -132,7 +134,71 @@ export const AdminAccess = type({ admin: 'boolean' })
 export type AdminAccess = typeof AdminAccess.infer
 
 /** Answer of `GET /api/oauth/settings`: the optional services the forms must know about (null = off). */
-export interface AuthSettings {
-  turnstileSiteKey: string | null
-  twitch: { clientId: string; authorizeUrl: string } | null
-}
+export const AuthSettings = type({
+  turnstileSiteKey: 'string | null',
+  twitch: type({ clientId: 'string', authorizeUrl: 'string' }).or('null'),
+})
+export type AuthSettings = typeof AuthSettings.infer
+
+/** A recovery request is accepted whether or not the account exists: the answer tells nobody. */
+export const RecoveryAnswer = type({ status: "'accepted'" })
+export type RecoveryAnswer = typeof RecoveryAnswer.infer
+
+export const VerifyAnswer = type({ emailVerified: 'true' })
+export type VerifyAnswer = typeof VerifyAnswer.infer
+
+/** The auth and account rows of the endpoint table (see endpoints.ts for method, path and access). */
+export const authEndpoints = {
+  signup: {
+    summary: 'Creates an account and signs it in; a verification link is mailed',
+    body: SignupBody,
+    response: LoginResponse,
+    status: 201,
+  },
+  signin: {
+    summary: 'Signs in with a username (or e-mail) and password; answers the session token as `code`',
+    body: SigninBody,
+    response: LoginResponse,
+  },
+  recovery: {
+    summary: 'Mails a password reset link when the account exists (the answer is the same either way)',
+    body: RecoveryBody,
+    response: RecoveryAnswer,
+    status: 202,
+  },
+  logout: {
+    summary: 'Revokes the presented session token; its sockets are cut at once',
+    response: null,
+    status: 204,
+  },
+  verify: {
+    summary: 'Confirms an e-mail address with the token of the mailed link',
+    body: VerifyBody,
+    response: VerifyAnswer,
+  },
+  reset: {
+    summary: 'Sets a new password with the token of the mailed link, revokes every session and signs in',
+    body: ResetBody,
+    response: LoginResponse,
+  },
+  userUpdate: {
+    summary:
+      'Changes one’s own account (e-mail and password need the current password); an `avatar` file may come as multipart',
+    body: UserUpdateBody,
+    files: ['avatar'],
+    filesOptional: true,
+    response: User,
+  },
+  platforms: { summary: 'The streaming platforms connected to the account', response: listOf(Platform) },
+  platformDelete: { summary: 'Disconnects a streaming platform', response: null, status: 204 },
+  twitchConnect: {
+    summary: 'Connects a Twitch account with an OAuth authorization code (200 when it was connected already)',
+    body: TwitchConnectBody,
+    response: Platform,
+    status: 201,
+  },
+  authSettings: {
+    summary: 'Which optional services (captcha, Twitch) this server has switched on',
+    response: AuthSettings,
+  },
+} as const satisfies Record<string, EndpointSchemas>

@@ -27,6 +27,11 @@ export interface EndpointSchemas {
   readonly body?: SchemaLike
   /** Multipart endpoints: the names of their file fields (the client then sends FormData). */
   readonly files?: readonly string[]
+  /**
+   * The files may be left out, and then the body may come as JSON too (a profile edit without a new
+   * picture): the client sends either FormData or the body.
+   */
+  readonly filesOptional?: true
   /** The success answer's schema; `null` for answers without a body (204). */
   readonly response: SchemaLike | BinaryAnswer | null
   /** The success status when it is not 200 (201 created, 202 accepted, 204 no content). */

@@ -4,7 +4,7 @@ import { Link, type LinkProps } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '#client/features/deals/queries.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
-import { useSession } from '#client/lib/session.ts'
+import { useCurrentUser, useSessionWallet } from '#client/lib/session.ts'
 
 export interface MenuEntry {
   key: string
@@ -19,7 +19,8 @@ export interface MenuEntry {
  */
 export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
   const { t } = useLingui()
-  const { user, wallet } = useSession()
+  const user = useCurrentUser()
+  const wallet = useSessionWallet()
   const username = user?.username ?? ''
   const inProgress = useQuery({
     ...dealQueries.list(username, IN_PROGRESS_STATES),

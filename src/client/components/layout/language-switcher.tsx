@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { isLocale, localeNames, locales, setLocale } from '#client/lib/i18n.ts'
+import { useSessionLanguage } from '#client/lib/session.ts'
 
 export function LanguageSwitcher() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const language = useSessionLanguage()
   const id = useId()
   return (
     <div className="language-switcher">
@@ -12,7 +14,7 @@ export function LanguageSwitcher() {
       </label>
       <select
         id={id}
-        value={i18n.locale}
+        value={language}
         onChange={(event) => {
           const next = event.target.value
           if (isLocale(next)) void setLocale(next)

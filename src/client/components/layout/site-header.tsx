@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { openAuthModal } from '#client/features/auth/auth-modal-state.ts'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
-import { useSession } from '#client/lib/session.ts'
+import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
 import { LogoMark } from '../ui/logo'
 import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
@@ -124,12 +124,14 @@ function useSessionRefresh(username: string | undefined) {
 }
 
 export function SiteHeader() {
-  const { token, user } = useSession()
+  const user = useCurrentUser()
+  const loading = useSessionLoading()
   const { t } = useLingui()
-  const signedIn = Boolean(token && user)
-  useSessionRefresh(signedIn ? user?.username : undefined)
+  const signedIn = user !== null
+  useSessionRefresh(user?.username)
   return (
-    <header className="site-header">
+    // Busy while the signed-in data loads after login: the menus fill in as it arrives.
+    <header className="site-header" aria-busy={loading || undefined} data-loading={loading || undefined}>
       <div className="container header-inner">
         <Link to={namedRoutes.index} className="brand" aria-label={t`Streamdeals, home`}>
           <LogoMark />

@@ -1,27 +1,43 @@
 /**
  * What a signed-in session needs before the dashboard shows (SPEC §4, issue #3 point 11): the wallet,
- * the user's deals and the available deals, loaded in that order. A wallet that fails to load counts
- * as no wallet: the account pages then offer to create one.
+ * the user's deals and the available deals, loaded in that order. The session's `loading` flag is up
+ * while this runs (the header shows it). A wallet that fails to load counts as no wallet: the account
+ * pages then offer to create one.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { getSession, setSessionLoading, setWallet, signIn } from '#client/lib/session.ts'
+import {
+  COMPLETED_STATES,
+  dealQueries,
+  IN_PROGRESS_STATES,
+  missionQueries,
+} from '#client/features/deals/queries.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
+import { currentUser, setSessionLoading, setWallet, signIn } from '#client/lib/session.ts'
 import type { LoginResponse } from '#shared/contract/auth.ts'
-import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES, missionQueries } from '../deals/queries'
-import { walletQueries } from '../wallet/queries'
 
-export async function loadSessionData(queryClient: QueryClient, username: string): Promise<void> {
+let underWay: { username: string; done: Promise<void> } | null = null
+
+async function load(queryClient: QueryClient, username: string): Promise<void> {
+  const wallet = await queryClient.fetchQuery(walletQueries.detail(username)).catch(() => null)
+  // The user may have signed out while the wallet loaded.
+  if (currentUser()?.username !== username) return
+  setWallet(wallet ?? null)
+  await queryClient.prefetchQuery(dealQueries.list(username, IN_PROGRESS_STATES))
+  await queryClient.prefetchQuery(dealQueries.list(username, COMPLETED_STATES))
+  await queryClient.prefetchQuery(missionQueries.list({ excludeCurrentUser: true }))
+}
+
+/** Loads the signed-in data; a second call for the same user while it runs joins the first. */
+export function loadSessionData(queryClient: QueryClient, username: string): Promise<void> {
+  if (underWay?.username === username) return underWay.done
   setSessionLoading(true)
-  try {
-    const wallet = await queryClient.fetchQuery(walletQueries.detail(username)).catch(() => null)
-    // The user may have signed out while the wallet loaded.
-    if (getSession().user?.username !== username) return
-    setWallet(wallet ?? null)
-    await queryClient.prefetchQuery(dealQueries.list(username, IN_PROGRESS_STATES))
-    await queryClient.prefetchQuery(dealQueries.list(username, COMPLETED_STATES))
-    await queryClient.prefetchQuery(missionQueries.list({ excludeCurrentUser: true }))
-  } finally {
+  const done = load(queryClient, username).finally(() => {
+    if (underWay?.done !== done) return
+    underWay = null
     setSessionLoading(false)
-  }
+  })
+  underWay = { username, done }
+  return done
 }
 
 /** Stores the new session, then loads what the dashboard shows first. */

@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { featuresReady, startWhenFeaturesReady } from '../features-ready'
-import { getSession, useSession } from '../session'
+import { currentUser, useCurrentUser } from '../session'
 import { startLiveUpdates } from '../socket'
 import { catchUp, takeOverReconnects } from './catch-up'
 import { captureInstallPrompt } from './install-prompt'
@@ -18,7 +18,7 @@ import { lastBackOnlineAt, startReachability } from './reachability'
 export async function startOffline(queryClient: QueryClient): Promise<void> {
   startReachability()
   captureInstallPrompt()
-  const userId = getSession().user?.id
+  const userId = currentUser()?.id
   if (!userId) return
   // The persister (idb-keyval and TanStack's persister) and the features' registrations are
   // signed-in needs: signed-out visitors of the public pages never load them (DESIGN §5 budget).
@@ -81,8 +81,7 @@ function startSignedInTasks(queryClient: QueryClient): () => void {
 
 /** The query client for the app, with the signed-in user's cache persisted and kept live. */
 export function OfflineQueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
-  const { user } = useSession()
-  const userId = user?.id
+  const userId = useCurrentUser()?.id
   useEffect(() => (userId ? persistWhenLoaded(client, userId) : undefined), [client, userId])
   useEffect(() => (userId ? startLiveUpdates(client) : undefined), [client, userId])
   useEffect(

@@ -3,15 +3,11 @@
  * for every call under /api/admin (whoever wrote the route). Access itself is enforced for every
  * admin route by the endpoint table (`access: 'admin'`).
  */
-import { desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { auditLog, users } from '#server/db/schema.ts'
-import { isAdmin, registerEndpoint } from '#server/http/register-endpoint.ts'
+import { isAdmin, registerRoute } from '#server/http/register-endpoint.ts'
 import { audit, auditDenied, DENIED_ACTION } from '#server/lib/audit.ts'
-import { AdminAuditQuery, type AdminUser, AdminUsersQuery, type AuditEntry } from '#shared/contract/access.ts'
-import type { AdminAccess } from '#shared/contract/auth.ts'
-import { resolveSession } from '../auth/sessions'
+import { listAdminUsers, listAuditEntries } from './admin-repository'
 
 // 50 rows: one screen of the admin table.
 const DEFAULT_PAGE = 50
@@ -23,12 +19,6 @@ function paging(query: { cursor?: string; limit?: string }) {
   const offset = /^\d{1,9}$/.test(query.cursor ?? '') ? Number(query.cursor) : 0
   return { limit, offset }
 }
-
-const nextCursor = (offset: number, limit: number, received: number) =>
-  received > limit ? { nextCursor: String(offset + limit) } : {}
-
-/** LIKE wildcards in a search are literal characters, not patterns. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 const AUDITED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -68,56 +58,18 @@ export const adminRoutes = fp(
   async (app: FastifyInstance) => {
     addAdminAuditHook(app)
 
-    registerEndpoint(app, 'adminAccess', {}, async ({ params }): Promise<AdminAccess> => {
-      const session = await resolveSession(app.db, params.token)
-      return { admin: session !== null && isAdmin(session.user) }
+    registerRoute(app, 'adminAccess', async ({ params }) => {
+      const resolved = await app.sessions.resolve(params.token)
+      return { admin: resolved !== null && isAdmin(resolved.session.user) }
     })
 
-    registerEndpoint(app, 'adminUsers', { query: AdminUsersQuery }, async ({ query }) => {
-      const { limit, offset } = paging(query)
-      const search = query.q?.trim()
-      const pattern = search ? `%${escapeLike(search)}%` : undefined
-      const rows = await app.db
-        .select()
-        .from(users)
-        .where(pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern)) : undefined)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit + 1)
-        .offset(offset)
-      const items: AdminUser[] = rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        username: row.username,
-        email: row.email,
-        roles: row.roles,
-        kind: row.kind,
-        emailVerified: row.emailVerifiedAt !== null,
-        createdAt: row.createdAt.toISOString(),
-      }))
-      return { items, ...nextCursor(offset, limit, rows.length) }
-    })
+    registerRoute(app, 'adminUsers', async ({ query }) =>
+      listAdminUsers(app.db, query.q?.trim() || undefined, paging(query)),
+    )
 
-    registerEndpoint(app, 'adminAudit', { query: AdminAuditQuery }, async ({ query }) => {
-      const { limit, offset } = paging(query)
-      const rows = await app.db
-        .select({ entry: auditLog, actor: users.username })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(query.action ? eq(auditLog.action, query.action) : undefined)
-        .orderBy(desc(auditLog.createdAt), desc(sql`${auditLog.id}`))
-        .limit(limit + 1)
-        .offset(offset)
-      const items: AuditEntry[] = rows.slice(0, limit).map(({ entry, actor }) => ({
-        id: entry.id,
-        actor: actor ?? null,
-        action: entry.action,
-        target: entry.target,
-        details: entry.details ?? null,
-        occurrences: entry.occurrences,
-        createdAt: entry.createdAt.toISOString(),
-        lastSeenAt: entry.lastSeenAt.toISOString(),
-      }))
-      return { items, ...nextCursor(offset, limit, rows.length) }
-    })
+    registerRoute(app, 'adminAudit', async ({ query }) =>
+      listAuditEntries(app.db, query.action, paging(query)),
+    )
   },
   { name: 'admin-routes' },
 )

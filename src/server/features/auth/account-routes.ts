@@ -1,28 +1,26 @@
 /** The user's own account: profile, password, avatar, connected platforms, Twitch (SPEC §7). */
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { type PlatformRow, platforms, users } from '#server/db/schema.ts'
 import { ApiError, conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { uploadLimit } from '#server/http/multipart.ts'
-import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { uploadsDir } from '#server/plugins/client-app.ts'
 import { disconnectSession } from '#server/plugins/socket.ts'
-import { type Platform, TwitchConnectBody, UserUpdateBody } from '#shared/contract/auth.ts'
 import { authLimits } from './auth-limits'
 import { sendVerificationMail, verificationLink } from './auth-mails'
 import { removeAvatar, storeAvatar } from './avatar'
 import { issueOneTimeToken } from './one-time-tokens'
+import { deletePlatform, listPlatforms, platformOwner, savePlatform } from './platforms-repository'
 import { revokeOtherSessions } from './sessions'
 import { exchangeTwitchCode, TwitchError } from './twitch'
-import { emailTaken, findUserByUsername, toUser, uniqueViolation } from './users-repository'
-
-const toPlatform = (row: PlatformRow): Platform => ({
-  code: row.code,
-  reference: row.reference,
-  displayName: row.displayName ?? row.reference,
-  connectedAt: row.createdAt.toISOString(),
-})
+import {
+  emailTaken,
+  findUserByUsername,
+  toUser,
+  type UserChanges,
+  uniqueViolation,
+  updateUser,
+} from './users-repository'
 
 export async function accountRoutes(app: FastifyInstance) {
   const { config } = app
@@ -35,9 +33,9 @@ export async function accountRoutes(app: FastifyInstance) {
     return row
   }
 
-  registerEndpoint(app, 'userUpdate', { body: UserUpdateBody }, async ({ params, body, files, session }) => {
+  registerRoute(app, 'userUpdate', async ({ params, body, files, session }) => {
     const row = await target(params.user)
-    const changes: Partial<typeof users.$inferInsert> = {}
+    const changes: UserChanges = {}
     const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase()
     const passwordChanged = body.plainPassword !== undefined
 
@@ -67,8 +65,7 @@ export async function accountRoutes(app: FastifyInstance) {
     let updated = row
     if (Object.keys(changes).length > 0) {
       try {
-        const [saved] = await app.db.update(users).set(changes).where(eq(users.id, row.id)).returning()
-        if (saved) updated = saved
+        updated = (await updateUser(app.db, row.id, changes)) ?? row
       } catch (error) {
         if (uniqueViolation(error)) throw fieldInvalid('email', 'email.taken')
         throw error
@@ -89,33 +86,20 @@ export async function accountRoutes(app: FastifyInstance) {
     return toUser(updated)
   })
 
-  registerEndpoint(app, 'platforms', {}, async ({ params }) => {
+  registerRoute(app, 'platforms', async ({ params }) => {
     const row = await target(params.username)
-    const items = await app.db
-      .select()
-      .from(platforms)
-      .where(eq(platforms.userId, row.id))
-      .orderBy(platforms.createdAt)
-    return { items: items.map(toPlatform) }
+    return { items: await listPlatforms(app.db, row.id) }
   })
 
-  registerEndpoint(app, 'platformDelete', {}, async ({ params, reply }) => {
+  // 204 (the row's status): nothing to answer.
+  registerRoute(app, 'platformDelete', async ({ params }) => {
     const row = await target(params.username)
-    const deleted = await app.db
-      .delete(platforms)
-      .where(
-        and(
-          eq(platforms.userId, row.id),
-          eq(platforms.code, params.code),
-          eq(platforms.reference, params.reference),
-        ),
-      )
-      .returning({ id: platforms.id })
-    if (deleted.length === 0) throw notFound('No such connected platform')
-    return reply.code(204).send()
+    const deleted = await deletePlatform(app.db, row.id, { code: params.code, reference: params.reference })
+    if (!deleted) throw notFound('No such connected platform')
+    return undefined
   })
 
-  registerEndpoint(app, 'twitchConnect', { body: TwitchConnectBody }, async ({ body, session, reply }) => {
+  registerRoute(app, 'twitchConnect', async ({ body, session, reply }) => {
     const credentials = config.twitch
     if (!credentials) throw notFound('Twitch is not configured on this server')
     if (!session) throw new ApiError(401, 'AUTH_0001', 'Authentication required')
@@ -130,29 +114,17 @@ export async function accountRoutes(app: FastifyInstance) {
       }
       throw error
     }
-    const [existing] = await app.db
-      .select()
-      .from(platforms)
-      .where(and(eq(platforms.code, 'twitch'), eq(platforms.reference, account.id)))
-      .limit(1)
-    if (existing && existing.userId !== session.user.id) {
+    const owner = await platformOwner(app.db, { code: 'twitch', reference: account.id })
+    if (owner !== undefined && owner !== session.user.id) {
       throw conflict('This Twitch account is already connected to another user')
     }
-    const [saved] = await app.db
-      .insert(platforms)
-      .values({
-        userId: session.user.id,
-        code: 'twitch',
-        reference: account.id,
-        displayName: account.displayName,
-      })
-      .onConflictDoUpdate({
-        target: [platforms.userId, platforms.code, platforms.reference],
-        set: { displayName: account.displayName },
-      })
-      .returning()
-    if (!saved) throw new Error('platform upsert returned no row')
-    reply.code(existing ? 200 : 201)
-    return toPlatform(saved)
+    const saved = await savePlatform(app.db, session.user.id, {
+      code: 'twitch',
+      reference: account.id,
+      displayName: account.displayName,
+    })
+    // 201 (the row's status) for a new connection; 200 when it was connected already.
+    if (owner !== undefined) reply.code(200)
+    return saved
   })
 }

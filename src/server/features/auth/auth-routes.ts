@@ -4,36 +4,29 @@
  * the same, and recovery always answers the same.
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { users } from '#server/db/schema.ts'
+import type { UserRow } from '#server/db/schema.ts'
 import { badCredentials, fieldInvalid, formInvalid } from '#server/http/api-error.ts'
-import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '#server/lib/passwords.ts'
 import { requireHuman } from '#server/lib/turnstile.ts'
 import { disconnectSession } from '#server/plugins/socket.ts'
-import {
-  type AuthSettings,
-  RecoveryBody,
-  ResetBody,
-  SigninBody,
-  SignupBody,
-  VerifyBody,
-} from '#shared/contract/auth.ts'
 import { type FormErrorTree, formError, mergeFormErrors } from '#shared/contract/errors.ts'
 import { accountRoutes } from './account-routes'
 import { admitSignin, authLimits, forgetSigninFailures, signinAccountKey } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens'
-import { createSession, revokeSession, revokeUserSessions } from './sessions'
+import { completePasswordReset } from './password-reset'
+import { createSession, revokeSession } from './sessions'
 import {
   creatorCodeExists,
   emailTaken,
   findUserById,
   findUserByLogin,
-  newCreatorCode,
+  insertUser,
   toUser,
   uniqueViolation,
+  updateUser,
   usernameTaken,
 } from './users-repository'
 
@@ -60,7 +53,7 @@ export async function authRoutes(app: FastifyInstance) {
     work.catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
   }
 
-  registerEndpoint(app, 'authSettings', {}, async (): Promise<AuthSettings> => {
+  registerRoute(app, 'authSettings', async () => {
     const twitch = config.twitch
     return {
       turnstileSiteKey: config.turnstile?.siteKey ?? null,
@@ -68,7 +61,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
   })
 
-  registerEndpoint(app, 'signup', { body: SignupBody }, async ({ body, request, reply }) => {
+  registerRoute(app, 'signup', async ({ body, request }) => {
     await limiter.consume(authLimits.signupAddress, request.ip)
     await requireHuman(config.turnstile, body.captcha, request.ip)
     const sponsor = body.sponsor?.trim() ? body.sponsor.trim().toUpperCase() : null
@@ -84,38 +77,31 @@ export async function authRoutes(app: FastifyInstance) {
     if (problems.length) throw formInvalid(mergeFormErrors(...problems))
 
     const passwordHash = await hashPassword(body.plainPassword)
-    let row: typeof users.$inferSelect | undefined
+    let user: UserRow
     try {
-      ;[row] = await app.db
-        .insert(users)
-        .values({
-          username: body.username,
-          email: body.email,
-          passwordHash,
-          locale: body.locale ?? 'en',
-          creatorCode: newCreatorCode(),
-          sponsorCode: sponsor,
-        })
-        .returning()
+      user = await insertUser(app.db, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        locale: body.locale ?? 'en',
+        sponsorCode: sponsor,
+      })
     } catch (error) {
       const constraint = uniqueViolation(error)
       if (constraint) throw formInvalid(duplicateFieldErrors(constraint))
       throw error
     }
-    if (!row) throw new Error('user insert returned no row')
-    const session = await createSession(app.db, row.id, clientOf(request))
-    const user = row
+    const session = await createSession(app.db, user.id, clientOf(request))
     background(
       issueOneTimeToken(app.db, user.id, 'verify_email').then((token) =>
         sendVerificationMail(app.mailer, user, verificationLink(config.publicUrl, token, 'verify')),
       ),
       'verification mail',
     )
-    reply.code(201)
-    return { code: session.token, user: toUser(row) }
+    return { code: session.token, user: toUser(user) }
   })
 
-  registerEndpoint(app, 'signin', { body: SigninBody }, async ({ body, request }) => {
+  registerRoute(app, 'signin', async ({ body, request }) => {
     const login = body.username.trim()
     const row = await findUserByLogin(app.db, login)
     // Counted before the password is checked (reserve, then release on success): see auth-limits.ts.
@@ -128,24 +114,22 @@ export async function authRoutes(app: FastifyInstance) {
     if (!row || !valid) throw badCredentials()
     await attempt.succeeded()
     if (passwordNeedsRehash(row.passwordHash)) {
-      await app.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.plainPassword) })
-        .where(eq(users.id, row.id))
+      await updateUser(app.db, row.id, { passwordHash: await hashPassword(body.plainPassword) })
     }
     const session = await createSession(app.db, row.id, clientOf(request))
     return { code: session.token, user: toUser(row) }
   })
 
-  registerEndpoint(app, 'logout', {}, async ({ session, reply }) => {
+  // 204 (the row's status): nothing to answer.
+  registerRoute(app, 'logout', async ({ session }) => {
     if (session) {
       await revokeSession(app.db, session.id)
       disconnectSession(app.io, session.id)
     }
-    return reply.code(204).send()
+    return undefined
   })
 
-  registerEndpoint(app, 'recovery', { body: RecoveryBody }, async ({ body, request, reply }) => {
+  registerRoute(app, 'recovery', async ({ body, request }) => {
     const login = body.username.trim()
     await limiter.consume(authLimits.recoveryAddress, request.ip)
     await requireHuman(config.turnstile, body.captcha, request.ip)
@@ -159,38 +143,27 @@ export async function authRoutes(app: FastifyInstance) {
       }),
       'recovery mail',
     )
-    return reply.code(202).send({ status: 'accepted' })
+    return { status: 'accepted' as const }
   })
 
-  registerEndpoint(app, 'verify', { body: VerifyBody }, async ({ body, request }) => {
+  registerRoute(app, 'verify', async ({ body, request }) => {
     await limiter.consume(authLimits.tokenAddress, request.ip)
     const userId = await consumeOneTimeToken(app.db, body.token, 'verify_email')
     if (!userId) throw fieldInvalid('token', 'token.invalid')
-    await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId))
-    return { emailVerified: true }
+    await updateUser(app.db, userId, { emailVerifiedAt: new Date() })
+    return { emailVerified: true as const }
   })
 
-  registerEndpoint(app, 'reset', { body: ResetBody }, async ({ body, request }) => {
+  registerRoute(app, 'reset', async ({ body, request }) => {
     await limiter.consume(authLimits.tokenAddress, request.ip)
     const passwordHash = await hashPassword(body.plainPassword)
-    const result = await app.db.transaction(async (tx) => {
-      const userId = await consumeOneTimeToken(tx, body.token, 'reset_password')
-      if (!userId) return null
-      // The link proved the mailbox, so the address counts as verified too.
-      const [row] = await tx
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning()
-      const revoked = await revokeUserSessions(tx, userId)
-      return row ? { row, revoked } : null
-    })
-    if (!result) throw fieldInvalid('token', 'token.invalid')
+    const reset = await completePasswordReset(app.db, body.token, passwordHash)
+    if (!reset) throw fieldInvalid('token', 'token.invalid')
     // Every old session dies with the old password, sockets included (ASVS 3.3.3).
-    for (const sessionId of result.revoked) disconnectSession(app.io, sessionId)
-    await forgetSigninFailures(limiter, result.row.id)
-    const session = await createSession(app.db, result.row.id, clientOf(request))
-    const fresh = (await findUserById(app.db, result.row.id)) ?? result.row
+    for (const sessionId of reset.revokedSessionIds) disconnectSession(app.io, sessionId)
+    await forgetSigninFailures(limiter, reset.user.id)
+    const session = await createSession(app.db, reset.user.id, clientOf(request))
+    const fresh = (await findUserById(app.db, reset.user.id)) ?? reset.user
     return { code: session.token, user: toUser(fresh) }
   })
 

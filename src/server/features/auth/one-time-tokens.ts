@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { oneTimeTokens } from '#server/db/schema.ts'
-import { hashToken, newToken } from './sessions'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
 
 export type OneTimePurpose = 'verify_email' | 'reset_password'
 

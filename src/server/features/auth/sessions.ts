@@ -1,21 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto'
+/** The sessions table: creating, finding, checking and revoking sign-in sessions. */
 import { and, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema.ts'
 import type { AuthenticatedSession } from '#server/http/register-endpoint.ts'
+import type { ResolvedSession } from '#server/http/session-resolver.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
 
-// 32 bytes = 256 bits of randomness: beyond guessing, whatever the request rate.
-const TOKEN_BYTES = 32
 // A session dies after 14 days without use, and after 30 days whatever happens (ASVS 3.3).
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 // Refresh last_used_at at most once a minute: a write per request would cost more than it tells.
 const TOUCH_INTERVAL_MS = 60 * 1000
-
-/** Tokens are stored as their SHA-256: a leaked table cannot be replayed as sessions. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
-
-export const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url')
 
 export async function createSession(
   db: Database,
@@ -47,12 +42,6 @@ function liveAt(now: Date) {
     gt(sessions.expiresAt, now),
     gte(sessions.lastUsedAt, new Date(now.getTime() - SESSION_IDLE_MS)),
   )
-}
-
-export interface ResolvedSession {
-  session: AuthenticatedSession
-  /** The absolute expiry: a socket opened with this session is cut at that moment. */
-  expiresAt: Date
 }
 
 /** The live session of a token and its absolute expiry, or null when unknown, revoked, expired or idle. */
@@ -131,11 +120,4 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepId: 
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
     .returning({ id: sessions.id })
   return rows.map((row) => row.id)
-}
-
-/** Reads `Authorization: Bearer <token>` (or the absolute-link query form `?authorization=Bearer ...`). */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
-  return match?.[1] ?? null
 }

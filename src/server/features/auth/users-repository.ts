@@ -75,6 +75,37 @@ export async function creatorCodeExists(db: Executor, code: string): Promise<boo
   return row !== undefined
 }
 
+export type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email' | 'passwordHash' | 'locale'> & {
+  sponsorCode: string | null
+}
+
+/** Creates an account with a fresh creator code. A taken username or e-mail throws unique_violation. */
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, creatorCode: newCreatorCode() })
+    .returning()
+  if (!row) throw new Error('user insert returned no row')
+  return row
+}
+
+export type UserChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'email' | 'emailVerifiedAt' | 'passwordHash' | 'phone' | 'locale' | 'avatar'
+  >
+>
+
+/** Applies changes to an account; undefined when it no longer exists. */
+export async function updateUser(
+  db: Executor,
+  userId: string,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning()
+  return row
+}
+
 /** PostgreSQL's unique_violation, as both drivers report it; the constraint tells which field. */
 export function uniqueViolation(error: unknown): string | null {
   let current: unknown = error

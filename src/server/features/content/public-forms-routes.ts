@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { cachedPublishedMissions } from '#server/features/deals/mission-catalogue-service.ts'
 import { notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { requireHuman } from '#server/lib/turnstile.ts'
-import { hashToken } from '../auth/sessions'
-import { cachedPublishedMissions } from '../deals/mission-catalogue'
 import { formLimits } from './form-limits'
 import {
   answerNewsletterToken,

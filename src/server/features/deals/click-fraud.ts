@@ -4,7 +4,7 @@
  * redirect, a burst flag for review, and repeated invalid clicks counted on one row instead of one each.
  * Each takes the caller's transaction, which holds the deal's row lock (see recordClick).
  */
-import { and, count, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { type DealEventRow, type DealRow, dealEvents, deals, sessions } from '#server/db/schema.ts'
 import { ApiError } from '#server/http/api-error.ts'
@@ -140,16 +140,16 @@ export async function flagBurst(
 }
 
 /**
- * An invalid click of a visitor already refused today for the same reason adds to that row
+ * An invalid click of a visitor refused for the same reason within the last 24 h adds to that row
  * (occurrences, last_seen_at) instead of writing another: attack traffic then costs one row per
- * visitor, deal, reason and day. Race-free because the caller holds the deal's row lock. Returns the
- * counted row, or null when there was none yet.
+ * visitor, deal and reason a day. A rolling day rather than the calendar's: repeats a second apart
+ * always meet on one row, even across midnight. Race-free because the caller holds the deal's row
+ * lock. Returns the counted row, or null when there was none yet.
  */
 export async function countRepeatedInvalidClick(
   tx: Transaction,
   input: { dealId: string; visitorHash: string; reason: ClickReason },
 ): Promise<DealEventRow | null> {
-  const startOfDay = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS)
   const sameVisitorToday = tx
     .select({ id: dealEvents.id })
     .from(dealEvents)
@@ -157,7 +157,7 @@ export async function countRepeatedInvalidClick(
       and(
         eq(dealEvents.dealId, input.dealId),
         eq(dealEvents.visitorHash, input.visitorHash),
-        gte(dealEvents.createdAt, startOfDay),
+        gt(dealEvents.createdAt, new Date(Date.now() - DAY_MS)),
         eq(dealEvents.type, 'click'),
         eq(dealEvents.valid, false),
         eq(dealEvents.reason, input.reason),

@@ -1,9 +1,14 @@
+/**
+ * What follows a committed deal change: the deal is read ONCE, and that one read feeds both the HTTP
+ * answer (the caller's locale) and the socket pushes (the owner's locale, the widget's progress).
+ */
 import type { FastifyInstance } from 'fastify'
+import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
+import { notFound } from '#server/http/api-error.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetProgress } from '#shared/contract/deals.ts'
-import { emitWalletUpdated } from '../wallet/wallet-serializer'
 import type { DealChange } from './deal-steps'
-import { findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
+import { dealView, findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
 
 export const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({
   token: loaded.row.widgetToken,
@@ -17,21 +22,35 @@ export const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({
  * balance moved, and the progress to the deal's widget room. Runs after the commit, so a failure here
  * is logged and never undoes (nor fails) the request that made the change.
  */
-export async function publishDealChange(app: FastifyInstance, change: DealChange): Promise<void> {
+async function publish(app: FastifyInstance, loaded: LoadedDeal, change: DealChange): Promise<void> {
   try {
-    const first = await findDealById(app.db, change.dealId)
-    if (!first) return
-    const loaded =
-      first.ownerLocale === 'en'
-        ? first
-        : ((await findDealById(app.db, change.dealId, first.ownerLocale)) ?? first)
     const owner = app.io.to(rooms.user(loaded.ownerId))
-    owner.emit('deal:updated', loaded.deal)
+    owner.emit('deal:updated', dealView(loaded, loaded.ownerLocale))
     for (const event of change.events)
-      owner.emit('deal:event', { dealCode: loaded.deal.code, event: toDealEvent(event) })
+      owner.emit('deal:event', { dealCode: loaded.row.code, event: toDealEvent(event) })
     // Only a created wallet has a contract view; earnings before that wait in the wallet row.
     if (change.walletChanged) await emitWalletUpdated(app, loaded.ownerId)
     app.io.to(rooms.widget(loaded.row.widgetToken)).emit('widget:progress', widgetProgressOf(loaded))
+  } catch (error) {
+    app.log.error({ err: error, dealId: change.dealId }, 'publishing a deal change failed')
+  }
+}
+
+/** The deal after a committed change, read once: pushed to its watchers, and returned for the answer. */
+export async function settleDealChange(app: FastifyInstance, change: DealChange): Promise<LoadedDeal> {
+  const loaded = await findDealById(app.db, change.dealId)
+  if (!loaded) throw notFound('This deal does not exist')
+  await publish(app, loaded, change)
+  return loaded
+}
+
+/**
+ * Pushes a committed change nobody answers with (a viewer's click, whose answer is the brand's link):
+ * even the read failing is only logged, so the viewer is redirected whatever happens here.
+ */
+export async function announceDealChange(app: FastifyInstance, change: DealChange): Promise<void> {
+  try {
+    await settleDealChange(app, change)
   } catch (error) {
     app.log.error({ err: error, dealId: change.dealId }, 'publishing a deal change failed')
   }

@@ -5,8 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { type DealEventRow, dealEvents, deals, type MissionRow } from '#server/db/schema.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import { conflict } from '#server/http/api-error.ts'
-import { ensureWalletRow, postLedgerEntry } from '../wallet/ledger'
 
 type EventType = DealEventRow['type']
 

@@ -21,7 +21,7 @@ const CODE_ATTEMPTS = 5
 export async function subscribe(
   db: Database,
   input: { userId: string; missionCode: string },
-): Promise<{ dealId: string; change: DealChange }> {
+): Promise<DealChange> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ export async function subscribe(
           .returning({ id: deals.id })
         if (!deal) throw new Error('deal insert returned no row')
         const event = await addEvent(tx, deal.id, 'subscribed')
-        return { dealId: deal.id, change: { dealId: deal.id, events: [event], walletChanged: false } }
+        return { dealId: deal.id, events: [event], walletChanged: false }
       })
     } catch (error) {
       if (attempt < CODE_ATTEMPTS && isCodeCollision(error)) continue
@@ -134,11 +134,11 @@ export function endDeal(
   })
 }
 
-/** A new widget token; the old one stops working at once. */
+/** A new widget token; the old one stops working at once (the caller empties its widget room). */
 export async function regenerateWidgetToken(
   db: Database,
   dealId: string,
-): Promise<{ old: string; token: string }> {
+): Promise<{ old: string; change: DealChange }> {
   const token = newWidgetToken()
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -148,6 +148,6 @@ export async function regenerateWidgetToken(
       .for('update')
     if (!before) throw notFound('This deal does not exist')
     await tx.update(deals).set({ widgetToken: token, updatedAt: new Date() }).where(eq(deals.id, dealId))
-    return { old: before.token, token }
+    return { old: before.token, change: { dealId, events: [], walletChanged: false } }
   })
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
@@ -16,6 +16,10 @@ type DealJoinRow = {
   owner: { id: string; username: string; creatorCode: string; locale: SupportedLocale }
 } & MissionJoinRow
 
+/**
+ * A deal as read from its four-table join, in no locale yet: one read serves every view of it (the
+ * HTTP answer in the caller's locale, the socket push in the owner's, the widget's progress).
+ */
 export interface LoadedDeal {
   row: typeof deals.$inferSelect
   ownerId: string
@@ -24,11 +28,11 @@ export interface LoadedDeal {
   ownerLocale: SupportedLocale
   mission: typeof missions.$inferSelect
   provider: typeof providers.$inferSelect
-  /** The contract view; `widgetToken` is included: callers strip it for anyone but the owner or an admin. */
-  deal: Deal
+  /** Deals holding a spot on the mission (its spots left). */
+  taken: number
 }
 
-const toLoaded = (joined: DealJoinRow, locale: SupportedLocale): LoadedDeal => ({
+const toLoaded = (joined: DealJoinRow): LoadedDeal => ({
   row: joined.deal,
   ownerId: joined.owner.id,
   ownerUsername: joined.owner.username,
@@ -36,22 +40,28 @@ const toLoaded = (joined: DealJoinRow, locale: SupportedLocale): LoadedDeal => (
   ownerLocale: joined.owner.locale,
   mission: joined.mission,
   provider: joined.provider,
-  deal: {
-    code: joined.deal.code,
-    state: joined.deal.state,
-    progress: joined.deal.progress,
-    goal: joined.mission.goal,
-    earned: { amount: joined.deal.earnedCents, currency: 'EUR' },
-    mission: toMission(joined, locale),
-    user: { username: joined.owner.username },
-    widgetToken: joined.deal.widgetToken,
-    createdAt: joined.deal.createdAt.toISOString(),
-    updatedAt: joined.deal.updatedAt.toISOString(),
-    finishedAt: joined.deal.finishedAt?.toISOString() ?? null,
-  },
+  taken: joined.taken,
 })
 
-async function selectDeals(db: Executor, where: SQL | undefined, locale: SupportedLocale, limit?: number) {
+/**
+ * The contract view of a loaded deal in a locale. `widgetToken` is included: callers strip it for
+ * anyone but the owner or an admin.
+ */
+export const dealView = (loaded: LoadedDeal, locale: SupportedLocale): Deal => ({
+  code: loaded.row.code,
+  state: loaded.row.state,
+  progress: loaded.row.progress,
+  goal: loaded.mission.goal,
+  earned: { amount: loaded.row.earnedCents, currency: 'EUR' },
+  mission: toMission(loaded, locale),
+  user: { username: loaded.ownerUsername },
+  widgetToken: loaded.row.widgetToken,
+  createdAt: loaded.row.createdAt.toISOString(),
+  updatedAt: loaded.row.updatedAt.toISOString(),
+  finishedAt: loaded.row.finishedAt?.toISOString() ?? null,
+})
+
+async function selectDeals(db: Executor, where: SQL | undefined, limit?: number) {
   const query = db
     .select(dealColumns)
     .from(deals)
@@ -61,20 +71,25 @@ async function selectDeals(db: Executor, where: SQL | undefined, locale: Support
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.code))
   const rows = limit ? await query.limit(limit) : await query
-  return rows.map((row) => toLoaded(row, locale))
+  return rows.map(toLoaded)
 }
 
 const usernameIs = (username: string) => sql`lower(${users.username}) = lower(${username})`
+
+/** The id of the user a deal route names (usernames are matched without case). */
+export async function findUserIdByUsername(db: Executor, username: string): Promise<string | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(usernameIs(username)).limit(1)
+  return user?.id ?? null
+}
 
 /** A user's deals, newest first, optionally only in the given states. */
 export function listUserDeals(
   db: Executor,
   username: string,
   states: readonly DealState[] | undefined,
-  locale: SupportedLocale,
 ): Promise<LoadedDeal[]> {
   const byState = states && states.length > 0 ? inArray(deals.state, [...states]) : undefined
-  return selectDeals(db, and(usernameIs(username), byState), locale)
+  return selectDeals(db, and(usernameIs(username), byState))
 }
 
 /** The deal a user holds on a mission (addressed by the MISSION code, as the routes are). */
@@ -82,36 +97,24 @@ export async function findUserDeal(
   db: Executor,
   username: string,
   missionCode: string,
-  locale: SupportedLocale = 'en',
 ): Promise<LoadedDeal | null> {
-  const [found] = await selectDeals(db, and(usernameIs(username), eq(missions.code, missionCode)), locale, 1)
+  const [found] = await selectDeals(db, and(usernameIs(username), eq(missions.code, missionCode)), 1)
   return found ?? null
 }
 
-export async function findDealById(
-  db: Executor,
-  id: string,
-  locale: SupportedLocale = 'en',
-): Promise<LoadedDeal | null> {
-  const [found] = await selectDeals(db, eq(deals.id, id), locale, 1)
+/** The deal a committed change touched: read once after the commit (see deal-notifier.ts). */
+export async function findDealById(db: Executor, id: string): Promise<LoadedDeal | null> {
+  const [found] = await selectDeals(db, eq(deals.id, id), 1)
   return found ?? null
 }
 
-export async function findDealByCode(
-  db: Executor,
-  code: string,
-  locale: SupportedLocale = 'en',
-): Promise<LoadedDeal | null> {
-  const [found] = await selectDeals(db, eq(deals.code, code), locale, 1)
+export async function findDealByCode(db: Executor, code: string): Promise<LoadedDeal | null> {
+  const [found] = await selectDeals(db, eq(deals.code, code), 1)
   return found ?? null
 }
 
-export async function findDealByWidgetToken(
-  db: Executor,
-  token: string,
-  locale: SupportedLocale = 'en',
-): Promise<LoadedDeal | null> {
-  const [found] = await selectDeals(db, eq(deals.widgetToken, token), locale, 1)
+export async function findDealByWidgetToken(db: Executor, token: string): Promise<LoadedDeal | null> {
+  const [found] = await selectDeals(db, eq(deals.widgetToken, token), 1)
   return found ?? null
 }
 
@@ -141,6 +144,15 @@ export async function listDealEvents(db: Executor, dealId: string): Promise<Deal
     .orderBy(desc(dealEvents.seq))
     .limit(MAX_EVENTS)
   return rows.map(toDealEvent)
+}
+
+/** The rewards a deal was credited, in writing order: the lines of its earnings statement. */
+export function listCreditedEvents(db: Executor, dealId: string): Promise<DealEventRow[]> {
+  return db
+    .select()
+    .from(dealEvents)
+    .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.type, 'credited')))
+    .orderBy(asc(dealEvents.seq))
 }
 
 /** The deal without its widget token, for anyone who is neither the owner nor an admin. */

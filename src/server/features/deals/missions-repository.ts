@@ -82,3 +82,13 @@ export async function countMissions(db: Executor): Promise<number> {
   const [row] = await db.select({ total: count() }).from(missions)
   return row?.total ?? 0
 }
+
+/** The codes of the missions a user has a deal on, whatever its state: always read fresh. */
+export async function missionCodesTakenBy(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ code: missions.code })
+    .from(deals)
+    .innerJoin(missions, eq(missions.id, deals.missionId))
+    .where(eq(deals.userId, userId))
+  return new Set(rows.map((row) => row.code))
+}

@@ -1,24 +1,26 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
-import { requestLocale } from '#server/http/locale.ts'
-import { registerEndpoint } from '#server/http/register-endpoint.ts'
+import { requestLocale, type SupportedLocale } from '#server/http/locale.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { findDealByWidgetToken, type LoadedDeal } from './deals-repository'
+import { toMission } from './missions-repository'
 
 // Widget tokens are 43 base64url characters; anything else is not worth a query.
 const WIDGET_TOKEN = /^[\w-]{20,100}$/
 
 /** The goal widget's view of a deal: only what the overlay shows, nothing about the streamer's money. */
-export function widgetViewOf(loaded: LoadedDeal): WidgetView {
+export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): WidgetView {
+  const mission = toMission(loaded, locale)
   return {
-    missionTitle: loaded.deal.mission.title,
+    missionTitle: mission.title,
     providerName: loaded.provider.name,
     theme: loaded.provider.theme,
     progress: loaded.row.progress,
     goal: loaded.mission.goal,
     state: loaded.row.state,
-    reward: loaded.deal.mission.reward,
+    reward: mission.reward,
   }
 }
 
@@ -27,12 +29,10 @@ export function widgetViewOf(loaded: LoadedDeal): WidgetView {
  * no session, so the widget token alone opens the deal's widget room (and nothing else).
  */
 export function registerWidgetRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, 'widget', {}, async ({ params, request }) => {
-    const loaded = WIDGET_TOKEN.test(params.token)
-      ? await findDealByWidgetToken(app.db, params.token, requestLocale(request))
-      : null
+  registerRoute(app, 'widget', async ({ params, request }) => {
+    const loaded = WIDGET_TOKEN.test(params.token) ? await findDealByWidgetToken(app.db, params.token) : null
     if (!loaded) throw notFound('This widget does not exist')
-    return widgetViewOf(loaded)
+    return widgetViewOf(loaded, requestLocale(request))
   })
 
   app.socketConnectionHandlers.push((socket) => {

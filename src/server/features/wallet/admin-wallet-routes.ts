@@ -17,9 +17,9 @@ import {
 import { formError } from '#shared/contract/errors.ts'
 import { maskIban } from '#shared/validation-rules.ts'
 import { rejectDealEarnings } from './earnings-rejection'
-import { ensureWalletRow, postLedgerEntry } from './ledger'
+import { ensureWalletRow, postLedgerEntry } from './ledger-service'
 import { findOwner, isUuid, refreshCertification } from './wallet-repository'
-import { emitWalletUpdated } from './wallet-serializer'
+import { emitWalletUpdated } from './wallet-service'
 
 /** 200: a queue longer than this is worked through from the top; older items stay for the next page. */
 const QUEUE_LIMIT = 200

@@ -7,7 +7,8 @@ import { registerEndpoint } from '#server/http/register-endpoint.ts'
 import { formError } from '#shared/contract/errors.ts'
 import { BankAccountBody } from '#shared/contract/wallet.ts'
 import { activeBankAccounts, findOwner, isUuid, requireCreatedWallet } from './wallet-repository'
-import { bankAccountView, emitWalletUpdated } from './wallet-serializer'
+import { bankAccountView } from './wallet-serializer'
+import { emitWalletUpdated } from './wallet-service'
 
 /** 10 active accounts: more than anyone is paid to, few enough that the list stays readable. */
 const MAX_ACTIVE_ACCOUNTS = 10

@@ -9,7 +9,7 @@ import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import { formError } from '#shared/contract/errors.ts'
 import { rejectPendingEntries } from './earnings-hold'
-import { postLedgerEntry } from './ledger'
+import { postLedgerEntry } from './ledger-service'
 
 export interface EarningsRejectionResult {
   dealCode: string

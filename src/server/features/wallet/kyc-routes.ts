@@ -8,7 +8,7 @@ import { formError } from '#shared/contract/errors.ts'
 import { type KycDocument, KycUploadFields } from '#shared/contract/wallet.ts'
 import { checkKycDocument, readKycFile, removeKycFile, storeKycFile } from './kyc-storage'
 import { findOwner, isUuid, refreshCertification, requireCreatedWallet } from './wallet-repository'
-import { emitWalletUpdated } from './wallet-serializer'
+import { emitWalletUpdated } from './wallet-service'
 
 /** 10 documents awaiting review per wallet: enough for any honest retry, a cap on filling the disk. */
 const MAX_PENDING_DOCUMENTS = 10

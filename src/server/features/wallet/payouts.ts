@@ -5,7 +5,7 @@ import { bankAccounts, payouts } from '#server/db/schema.ts'
 import { ApiError, conflict, formInvalid } from '#server/http/api-error.ts'
 import { formError } from '#shared/contract/errors.ts'
 import { IDEMPOTENCY_KEY_MAX_LENGTH, type Payout, type PayoutBody } from '#shared/contract/wallet.ts'
-import { postLedgerEntry } from './ledger'
+import { postLedgerEntry } from './ledger-service'
 import { payoutView } from './wallet-history'
 import { activeBankAccounts, requireCreatedWallet } from './wallet-repository'
 

@@ -10,11 +10,12 @@ import { type Onboarding, PayoutBody, WalletBody } from '#shared/contract/wallet
 import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
-import { ensureWalletRow } from './ledger'
+import { ensureWalletRow } from './ledger-service'
 import { idempotencyKeyOf, requestPayout } from './payouts'
 import { getTransaction, listPayouts, listTransactions } from './wallet-history'
 import { activeBankAccounts, findOwner, findWalletRow, refreshCertification } from './wallet-repository'
-import { buildWallet, emitWalletUpdated } from './wallet-serializer'
+import { buildWallet } from './wallet-serializer'
+import { emitWalletUpdated } from './wallet-service'
 
 /** JSON columns keep only what the contract knows, without `undefined` holes. */
 function stored(body: WalletBody): { person: StoredPerson; business: StoredBusiness | null } {

@@ -1,8 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { Executor } from '#server/db/client.ts'
 import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '#server/db/schema.ts'
-import { rooms } from '#server/plugins/socket.ts'
 import type { BankAccount, Wallet } from '#shared/contract/wallet.ts'
 import { maskIban } from '#shared/validation-rules.ts'
 import { type PendingEarnings, pendingColumns, pendingEarnings } from './earnings-hold'
@@ -62,18 +60,4 @@ export async function buildWallet(db: Executor, userId: string): Promise<Wallet 
     .where(eq(bankAccounts.walletId, found.row.id))
     .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
   return walletView(found.row, accounts, pendingEarnings(found))
-}
-
-/**
- * Pushes `wallet:updated` (the whole contract Wallet) to every socket of the user. Call it after the
- * change committed. A failed push is logged, not thrown: the change itself succeeded, and clients
- * refetch on reconnect anyway.
- */
-export async function emitWalletUpdated(app: FastifyInstance, userId: string): Promise<void> {
-  try {
-    const wallet = await buildWallet(app.db, userId)
-    if (wallet) app.io.to(rooms.user(userId)).emit('wallet:updated', wallet)
-  } catch (error) {
-    app.log.warn({ err: error, userId }, 'could not push wallet:updated')
-  }
 }

@@ -1,24 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { request } from '#client/lib/http.ts'
-import type { AdminUser, AuditEntry } from '#shared/contract/access.ts'
-import type { List } from '#shared/contract/common.ts'
 import { formatDate } from '#shared/format-date.ts'
-
-const adminAccountQueries = {
-  users: (search: string) =>
-    queryOptions({
-      queryKey: ['admin', 'users', search] as const,
-      queryFn: ({ signal }) =>
-        request<List<AdminUser>, 'adminUsers'>('adminUsers', { query: { q: search || undefined }, signal }),
-    }),
-  audit: () =>
-    queryOptions({
-      queryKey: ['admin', 'audit'] as const,
-      queryFn: ({ signal }) => request<List<AuditEntry>, 'adminAudit'>('adminAudit', { signal }),
-    }),
-}
+import { adminAccountQueries } from '../queries'
 
 /** Admin tab: accounts, searchable by username or e-mail. */
 export function UsersTab() {

@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { apiErrorCode } from '#client/features/auth/form-kit.tsx'
 import { errorMessage } from '#client/features/auth/messages.ts'
-import { request } from '#client/lib/http.ts'
 import { avatarUrl } from '#client/lib/media.ts'
-import { setUser } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { User } from '#shared/contract/auth.ts'
+import { uploadAvatar } from '../mutations'
 
 // Same limits as the server: 2 MB, and the image types it re-encodes.
 const MAX_BYTES = 2 * 1024 * 1024
@@ -31,11 +30,9 @@ export function AvatarUpload({ user }: { user: User }) {
     const local = avatarProblem(file)
     setProblem(local)
     if (local) return
-    const body = new FormData()
-    body.set('avatar', file)
     setPending(true)
     try {
-      setUser(await request<User, 'userUpdate'>('userUpdate', { params: { user: user.username }, body }))
+      await uploadAvatar(user.username, file)
       void notify('success', t`Your picture is updated.`)
     } catch (error) {
       setProblem(apiErrorCode(error) === 'FORM_0001' ? 'validation.image' : 'validation.invalid')

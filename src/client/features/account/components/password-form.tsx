@@ -11,10 +11,10 @@ import {
   SubmitButton,
 } from '#client/features/auth/form-kit.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { request } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { User } from '#shared/contract/auth.ts'
 import { Password, requiredText } from '#shared/contract/common.ts'
+import { changePassword } from '../mutations'
 
 interface PasswordValues {
   currentPassword: string
@@ -42,10 +42,7 @@ export function PasswordForm({ user }: { user: User }) {
   const submit = form.handleSubmit(async ({ currentPassword, plainPassword }) => {
     setPending(true)
     try {
-      await request('userUpdate', {
-        params: { user: user.username },
-        body: { currentPassword, plainPassword },
-      })
+      await changePassword(user.username, currentPassword, plainPassword)
       form.reset()
       void notify('success', t`Your password is changed. Your other devices are signed out.`)
     } catch (error) {

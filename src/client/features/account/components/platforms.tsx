@@ -3,9 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { authQueries } from '#client/features/auth/queries.ts'
-import { request } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AuthSettings, Platform } from '#shared/contract/auth.ts'
+import { connectTwitch, disconnectPlatform } from '../mutations'
+import { accountQueries } from '../queries'
 
 const STATE_KEY = 'twitch_oauth_state'
 const redirectUri = () => `${location.origin}/dashboard/account`
@@ -40,13 +41,10 @@ function useTwitchReturn(username: string, code: string | undefined, state: stri
       void finish()
       return
     }
-    request('twitchConnect', { body: { code, redirectUri: redirectUri() } })
+    connectTwitch(queryClient, username, code, redirectUri())
       .then(() => notify('success', t`Your Twitch account is connected.`))
       .catch(() => notify('error', t`Twitch refused the connection. Please try again.`))
-      .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: authQueries.platforms(username).queryKey })
-        void finish()
-      })
+      .finally(() => void finish())
   }, [code, state, username, navigate, queryClient, t])
 }
 
@@ -62,17 +60,14 @@ export function ConnectedPlatforms({
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const settings = useQuery(authQueries.settings())
-  const list = useQuery(authQueries.platforms(username))
+  const list = useQuery(accountQueries.platforms(username))
   const [removing, setRemoving] = useState<string | null>(null)
   useTwitchReturn(username, twitchCode, twitchState)
 
   const remove = async (platform: Platform) => {
     setRemoving(platform.reference)
     try {
-      await request('platformDelete', {
-        params: { username, code: platform.code, reference: platform.reference },
-      })
-      await queryClient.invalidateQueries({ queryKey: authQueries.platforms(username).queryKey })
+      await disconnectPlatform(queryClient, username, platform)
     } catch {
       void notify('error', t`This platform could not be disconnected. Please try again.`)
     } finally {

@@ -5,12 +5,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { applyServerErrors, FormAlert, FormField, SubmitButton } from '#client/features/auth/form-kit.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { request } from '#client/lib/http.ts'
 import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
-import { setUser } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { User, UserUpdateBody } from '#shared/contract/auth.ts'
 import { Email } from '#shared/contract/common.ts'
+import { updateAccount } from '../mutations'
 
 interface ProfileValues {
   email: string
@@ -64,11 +63,7 @@ export function ProfileForm({ user }: { user: User }) {
         void notify('success', t`Your profile is saved.`)
         return
       }
-      const updated = await request<User, 'userUpdate'>('userUpdate', {
-        params: { user: user.username },
-        body,
-      })
-      setUser(updated)
+      const updated = await updateAccount(user.username, body)
       form.reset({ email: updated.email, phone: updated.phone ?? '', currentPassword: '' })
       void notify('success', t`Your profile is saved.`)
     } catch (error) {

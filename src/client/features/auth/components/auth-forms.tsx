@@ -3,15 +3,15 @@
  * react-hook-form and arktype with them. Validation is passive: on submit, then on each change.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { request } from '#client/lib/http.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { notify } from '#client/lib/toast.ts'
-import { type LoginResponse, RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
+import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
+import { postRecovery } from '../api'
 import { closeAuthModal } from '../auth-modal-state'
 import {
   apiErrorCode,
@@ -21,17 +21,18 @@ import {
   retryAfterSeconds,
   SubmitButton,
 } from '../form-kit'
+import { logIn, register } from '../mutations'
 import { authQueries } from '../queries'
-import { completeSignIn } from '../session-loader'
 import { TurnstileChallenge } from './turnstile'
 
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 
-function useFinishSignIn() {
+/** Signs in (or up) through `enter`, then closes the modal and opens the dashboard. */
+function useEnter() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return async (response: LoginResponse) => {
-    await completeSignIn(queryClient, response)
+  return async <B,>(enter: (client: QueryClient, body: B) => Promise<void>, body: B) => {
+    await enter(queryClient, body)
     closeAuthModal()
     await navigate({ to: namedRoutes['dashboard-deal'] })
   }
@@ -44,7 +45,7 @@ interface LoginValues {
 
 export function LoginForm() {
   const { t } = useLingui()
-  const finish = useFinishSignIn()
+  const enter = useEnter()
   const form = useForm<LoginValues>({
     ...passive,
     resolver: arkResolver(SigninBody),
@@ -56,7 +57,7 @@ export function LoginForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await finish(await request<LoginResponse, 'signin'>('signin', { body: values }))
+      await enter(logIn, values)
     } catch (error) {
       if (applyServerErrors(form.setError, error)) return
       const code = apiErrorCode(error)
@@ -101,7 +102,7 @@ interface RegistrationValues {
 
 export function RegistrationForm() {
   const { t } = useLingui()
-  const finish = useFinishSignIn()
+  const enter = useEnter()
   const settings = useQuery(authQueries.settings())
   const siteKey = settings.data?.turnstileSiteKey ?? null
   const form = useForm<RegistrationValues>({
@@ -115,7 +116,7 @@ export function RegistrationForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await finish(await request<LoginResponse, 'signup'>('signup', { body: values }))
+      await enter(register, values)
     } catch (error) {
       applyServerErrors(form.setError, error)
       void notify(
@@ -178,7 +179,7 @@ export function RecoveryForm() {
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
     try {
-      await request('recovery', { body: values })
+      await postRecovery(values)
       setSent(true)
     } catch (error) {
       // Only field errors show: the answer must not tell whether the account exists.

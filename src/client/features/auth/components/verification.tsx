@@ -9,14 +9,11 @@ import { type } from 'arktype'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { request } from '#client/lib/http.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
-import { getSession, setUser } from '#client/lib/session.ts'
-import type { LoginResponse } from '#shared/contract/auth.ts'
 import { Password } from '#shared/contract/common.ts'
 import { openAuthModal } from '../auth-modal-state'
 import { applyServerErrors, confirmsPassword, FormAlert, NewPasswordFields, SubmitButton } from '../form-kit'
-import { completeSignIn } from '../session-loader'
+import { confirmEmail, resetAndSignIn } from '../mutations'
 
 export function VerifyEmail({ token }: { token: string }) {
   const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending')
@@ -25,12 +22,8 @@ export function VerifyEmail({ token }: { token: string }) {
     // Once only: the token is single-use, a second call (StrictMode) would report a failure.
     if (started.current) return
     started.current = true
-    request('verify', { body: { token } })
-      .then(() => {
-        const { user } = getSession()
-        if (user) setUser({ ...user, emailVerified: true })
-        setState('done')
-      })
+    confirmEmail(token)
+      .then(() => setState('done'))
       .catch(() => setState('failed'))
   }, [token])
   if (state === 'pending')
@@ -75,8 +68,7 @@ export function ResetPassword({ token }: { token: string }) {
   const submit = form.handleSubmit(async ({ plainPassword }) => {
     setPending(true)
     try {
-      const response = await request<LoginResponse, 'reset'>('reset', { body: { token, plainPassword } })
-      await completeSignIn(queryClient, response)
+      await resetAndSignIn(queryClient, token, plainPassword)
       await navigate({ to: namedRoutes['dashboard-deal'] })
     } catch (error) {
       if (!applyServerErrors(form.setError, error)) {

@@ -1,26 +1,29 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '#client/lib/http.ts'
-import type { AdminDealItem, AdminMission } from '#shared/contract/admin.ts'
-import type { List } from '#shared/contract/common.ts'
-import type { Provider } from '#shared/contract/deals.ts'
+import { api } from '#client/lib/http.ts'
+import type { DealState } from '#shared/contract/deals.ts'
 
 /** Admin reads of the deals area; never persisted offline (the 'admin' root is not in the persister). */
 export const adminDealQueries = {
+  /** Every admin read: a saved provider shows on its missions and deals, so a save refreshes them all. */
+  all: () => ['admin'] as const,
   providers: () =>
     queryOptions({
-      queryKey: ['admin', 'providers'] as const,
-      queryFn: ({ signal }) => request<List<Provider>, 'adminProviders'>('adminProviders', { signal }),
+      queryKey: [...adminDealQueries.all(), 'providers'] as const,
+      queryFn: ({ signal }) => api('adminProviders', { signal }),
     }),
   missions: () =>
     queryOptions({
-      queryKey: ['admin', 'missions'] as const,
-      queryFn: ({ signal }) => request<List<AdminMission>, 'adminMissions'>('adminMissions', { signal }),
+      queryKey: [...adminDealQueries.all(), 'missions'] as const,
+      queryFn: ({ signal }) => api('adminMissions', { signal }),
     }),
-  deals: (filter: { state?: string; q?: string; flagged?: boolean }) =>
+  /** Every deals list, whatever its filter. */
+  dealLists: () => [...adminDealQueries.all(), 'deals'] as const,
+  /** An empty state or search means no filter on it. */
+  deals: (filter: { state?: DealState | ''; q?: string; flagged?: boolean }) =>
     queryOptions({
-      queryKey: ['admin', 'deals', filter] as const,
+      queryKey: [...adminDealQueries.dealLists(), filter] as const,
       queryFn: ({ signal }) =>
-        request<List<AdminDealItem>, 'adminDeals'>('adminDeals', {
+        api('adminDeals', {
           query: {
             state: filter.state || undefined,
             q: filter.q || undefined,

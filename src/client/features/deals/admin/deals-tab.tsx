@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { confirm } from '#client/lib/confirm.ts'
-import { request } from '#client/lib/http.ts'
+import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
-import type { AdminDealItem, EarningsRejection } from '#shared/contract/admin.ts'
+import type { AdminDealItem } from '#shared/contract/admin.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import { DEAL_STATES } from '#shared/deal-values.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
@@ -48,13 +48,10 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
     if (!confirmed) return
     setBusy(true)
     try {
-      const answer = await request<EarningsRejection, 'adminDealEarningsRejection'>(
-        'adminDealEarningsRejection',
-        {
-          params: { code: deal.code },
-          body: { reason: reason.trim() },
-        },
-      )
+      const answer = await api('adminDealEarningsRejection', {
+        params: { code: deal.code },
+        body: { reason: reason.trim() },
+      })
       const rejected = formatMoney(answer.rejected)
       void notify(
         'success',
@@ -64,7 +61,7 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
       )
       setOpen(false)
       setReason('')
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'deals'] })
+      void queryClient.invalidateQueries({ queryKey: adminDealQueries.dealLists() })
     } catch (error) {
       void notify(
         'error',
@@ -112,7 +109,7 @@ export function DealsTab() {
   const flagReasonLabel = (reason: string | null) =>
     reason === 'click_burst' ? t`Unusual burst of clicks` : (reason ?? '')
   const queryClient = useQueryClient()
-  const [state, setState] = useState('')
+  const [state, setState] = useState<DealState | ''>('')
   const [q, setQ] = useState('')
   const [flagged, setFlagged] = useState(false)
   const { data } = useQuery(adminDealQueries.deals({ state, q, flagged }))
@@ -129,8 +126,8 @@ export function DealsTab() {
     })
     if (!confirmed) return
     try {
-      await request('adminDealState', { params: { code: deal.code }, body: { state: to } })
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'deals'] })
+      await api('adminDealState', { params: { code: deal.code }, body: { state: to } })
+      void queryClient.invalidateQueries({ queryKey: adminDealQueries.dealLists() })
       void notify('success', t`Deal updated`)
     } catch (error) {
       void notify('error', errorLines(error).join(', '))
@@ -141,7 +138,7 @@ export function DealsTab() {
       <div className="admin-filters">
         <label className="field">
           <Trans>State</Trans>
-          <select value={state} onChange={(event) => setState(event.target.value)}>
+          <select value={state} onChange={(event) => setState(event.target.value as DealState | '')}>
             <option value="">{t`All`}</option>
             {DEAL_STATES.map((value) => (
               <option key={value} value={value}>

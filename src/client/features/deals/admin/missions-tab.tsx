@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { request } from '#client/lib/http.ts'
+import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
 import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { missionQueries } from '../queries'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
@@ -130,10 +131,10 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
     form.set('payload', JSON.stringify(bodyOf(values, mission)))
     if (thumbnail) form.set('thumbnail', thumbnail)
     try {
-      if (mission) await request('adminMissionUpdate', { params: { code: mission.code }, body: form })
-      else await request('adminMissionCreate', { body: form })
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
-      void queryClient.invalidateQueries({ queryKey: ['deals', 'missions'] })
+      if (mission) await api('adminMissionUpdate', { params: { code: mission.code }, body: form })
+      else await api('adminMissionCreate', { body: form })
+      void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
+      void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
       void notify('success', t`Mission saved`)
       onDone()
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { request } from '#client/lib/http.ts'
+import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Provider } from '#shared/contract/deals.ts'
@@ -32,9 +32,9 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
     form.set('payload', JSON.stringify(payload))
     if (logo) form.set('logo', logo)
     try {
-      if (provider) await request('adminProviderUpdate', { params: { id: provider.id }, body: form })
-      else await request('adminProviderCreate', { body: form })
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+      if (provider) await api('adminProviderUpdate', { params: { id: provider.id }, body: form })
+      else await api('adminProviderCreate', { body: form })
+      void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
       void notify('success', t`Provider saved`)
       onDone()
     } catch (error) {

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { namedRoutes } from '#client/lib/named-routes.ts'
+import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
+import { walletQueries } from '../queries'
 
 interface Step {
   key: keyof Onboarding
@@ -10,9 +13,15 @@ interface Step {
   to: string
 }
 
-/** The four steps to get paid, in the order they can be done, each linking to where it is done. */
-export function OnboardingSteps({ steps }: { steps: Onboarding }) {
+/**
+ * The four steps to get paid, in the order they can be done, each linking to where it is done. The
+ * steps are the session's (SPEC §3), which holds the onboarding query's answer; watching the query
+ * here keeps that answer fresh while the steps show (refetched after a wallet change).
+ */
+export function OnboardingSteps({ username }: { username: string }) {
   const { t } = useLingui()
+  useSuspenseQuery(walletQueries.onboarding(username))
+  const steps = useOnboardingSteps()
   const all: Step[] = [
     {
       key: 'profileComplete',

@@ -2,20 +2,19 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
-import { currentUsername } from '#client/features/wallet/current-user.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/business')({
   beforeLoad: requireWallet,
-  loader: ({ context: { queryClient } }) =>
-    queryClient.ensureQueryData(walletQueries.detail(currentUsername())),
+  loader: ({ context: { queryClient, username } }) =>
+    queryClient.ensureQueryData(walletQueries.detail(username)),
   component: BusinessAccountPage,
 })
 
 function BusinessAccountPage() {
-  const username = currentUsername()
+  const { username } = Route.useRouteContext()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   return (
     <section className="wallet-page">

@@ -6,26 +6,23 @@ import {
   KycDocumentList,
   KycUploadForm,
 } from '#client/features/wallet/components/certification.tsx'
-import { currentUsername } from '#client/features/wallet/current-user.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({
   // Certification needs a wallet to attach documents to (SPEC §6).
   beforeLoad: requireWallet,
-  loader: ({ context: { queryClient } }) => {
-    const username = currentUsername()
-    return Promise.all([
+  loader: ({ context: { queryClient, username } }) =>
+    Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
       queryClient.ensureQueryData(walletQueries.kycDocuments(username)),
-    ])
-  },
+    ]),
   component: CertificationPage,
 })
 
 function CertificationPage() {
-  const username = currentUsername()
+  const { username } = Route.useRouteContext()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   const { data: documents } = useSuspenseQuery(walletQueries.kycDocuments(username))
   if (!wallet) return null

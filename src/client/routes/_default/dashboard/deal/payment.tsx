@@ -7,30 +7,26 @@ import { OnboardingSteps } from '#client/features/wallet/components/onboarding-s
 import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 import { PayoutHistory, TransactionsList } from '#client/features/wallet/components/wallet-history.tsx'
-import { currentUsername } from '#client/features/wallet/current-user.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { formatMoney } from '#shared/format.ts'
-import '../../../../features/wallet/wallet.css'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/payment')({
-  loader: ({ context: { queryClient } }) => {
-    const username = currentUsername()
-    return Promise.all([
+  loader: ({ context: { queryClient, username } }) =>
+    Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
       queryClient.ensureQueryData(walletQueries.transactions(username)),
       queryClient.ensureQueryData(walletQueries.payouts(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
-    ])
-  },
+    ]),
   component: WalletPage,
 })
 
 function WalletPage() {
-  const username = currentUsername()
+  const { username } = Route.useRouteContext()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
   const { data: transactions } = useSuspenseQuery(walletQueries.transactions(username))
   const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
-  const { data: steps } = useSuspenseQuery(walletQueries.onboarding(username))
   const earned = transactions.items
     .filter(isEarning)
     .reduce((sum, transaction) => sum + transaction.amount.amount, 0)
@@ -40,7 +36,7 @@ function WalletPage() {
       <h1>
         <Trans>Wallet</Trans>
       </h1>
-      <OnboardingSteps steps={steps} />
+      <OnboardingSteps username={username} />
       {wallet ? (
         <div className="wallet-grid">
           <BalanceCard wallet={wallet} minimum={payouts.minimum} />

@@ -2,8 +2,8 @@ import { t } from '@lingui/core/macro'
 import { type ComponentType, lazy } from 'react'
 
 /**
- * The tabs of the /admin page. Each feature adds its own tab here; tab components load lazily so
- * the admin code never weighs on other pages.
+ * The tabs of the /admin page: the route composes the features' admin screens, each feature adding
+ * its own tab here. Tab components load lazily so the admin code never weighs on other pages.
  */
 export interface AdminTab {
   id: string
@@ -23,21 +23,25 @@ adminTabs.push(
     id: 'content',
     label: () => t`Content`,
     component: lazyTab(() =>
-      import('../content/admin/content-editor-tab').then((module) => ({ default: module.ContentEditorTab })),
+      import('#client/features/content/admin/content-editor-tab.tsx').then((module) => ({
+        default: module.ContentEditorTab,
+      })),
     ),
   },
   {
     id: 'newsletter',
     label: () => t`Newsletter`,
     component: lazyTab(() =>
-      import('../content/admin/newsletter-tab').then((module) => ({ default: module.NewsletterTab })),
+      import('#client/features/content/admin/newsletter-tab.tsx').then((module) => ({
+        default: module.NewsletterTab,
+      })),
     ),
   },
   {
     id: 'contact',
     label: () => t`Contact messages`,
     component: lazyTab(() =>
-      import('../content/admin/contact-messages-tab').then((module) => ({
+      import('#client/features/content/admin/contact-messages-tab.tsx').then((module) => ({
         default: module.ContactMessagesTab,
       })),
     ),
@@ -50,14 +54,14 @@ adminTabs.push(
     id: 'users',
     label: () => t`Users`,
     component: lazyTab(() =>
-      import('../account/admin/users-tab').then((module) => ({ default: module.UsersTab })),
+      import('#client/features/account/admin/users-tab.tsx').then((module) => ({ default: module.UsersTab })),
     ),
   },
   {
     id: 'audit',
     label: () => t`Audit log`,
     component: lazyTab(() =>
-      import('../account/admin/users-tab').then((module) => ({ default: module.AuditTab })),
+      import('#client/features/account/admin/users-tab.tsx').then((module) => ({ default: module.AuditTab })),
     ),
   },
 )
@@ -68,14 +72,16 @@ adminTabs.push(
     id: 'kyc',
     label: () => t`KYC`,
     component: lazyTab(() =>
-      import('../wallet/admin/kyc-tab').then((module) => ({ default: module.KycTab })),
+      import('#client/features/wallet/admin/kyc-tab.tsx').then((module) => ({ default: module.KycTab })),
     ),
   },
   {
     id: 'payouts',
     label: () => t`Payouts`,
     component: lazyTab(() =>
-      import('../wallet/admin/payouts-tab').then((module) => ({ default: module.PayoutsTab })),
+      import('#client/features/wallet/admin/payouts-tab.tsx').then((module) => ({
+        default: module.PayoutsTab,
+      })),
     ),
   },
 )
@@ -86,21 +92,25 @@ adminTabs.push(
     id: 'providers',
     label: () => t`Providers`,
     component: lazyTab(() =>
-      import('../deals/admin/providers-tab').then((module) => ({ default: module.ProvidersTab })),
+      import('#client/features/deals/admin/providers-tab.tsx').then((module) => ({
+        default: module.ProvidersTab,
+      })),
     ),
   },
   {
     id: 'missions',
     label: () => t`Missions`,
     component: lazyTab(() =>
-      import('../deals/admin/missions-tab').then((module) => ({ default: module.MissionsTab })),
+      import('#client/features/deals/admin/missions-tab.tsx').then((module) => ({
+        default: module.MissionsTab,
+      })),
     ),
   },
   {
     id: 'deals',
     label: () => t`Deals`,
     component: lazyTab(() =>
-      import('../deals/admin/deals-tab').then((module) => ({ default: module.DealsTab })),
+      import('#client/features/deals/admin/deals-tab.tsx').then((module) => ({ default: module.DealsTab })),
     ),
   },
 )

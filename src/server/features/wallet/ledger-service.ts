@@ -1,3 +1,8 @@
+/**
+ * The wallet's public face for money (other features import only this file): the ledger entry that
+ * moves a balance, the wallet row it lands in, and the refusal when the balance is too low. Deals
+ * credit rewards through it (with a hold, EARNINGS_HOLD_HOURS); payouts and operators debit it.
+ */
 import { eq, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { ledgerEntries, wallets } from '#server/db/schema.ts'

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
+/**
+ * The published-missions catalogue behind a short per-process cache: the deals feature's public face
+ * for other features (the home page's selections read it too).
+ */
 import type { Executor } from '#server/db/client.ts'
-import { deals, missions } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { listPublishedMissions } from './missions-repository'
@@ -65,14 +67,4 @@ export function cachedCatalogueBody(
 /** Forgets the cached catalogue of a database (after an admin edit, so the editor sees it at once). */
 export function invalidateMissionCatalogue(db: Executor): void {
   cataloguesByDatabase.get(db)?.clear()
-}
-
-/** The codes of the missions a user has a deal on, whatever its state: always read fresh. */
-export async function missionCodesTakenBy(db: Executor, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ code: missions.code })
-    .from(deals)
-    .innerJoin(missions, eq(missions.id, deals.missionId))
-    .where(eq(deals.userId, userId))
-  return new Set(rows.map((row) => row.code))
 }

@@ -1,0 +1,32 @@
+import { api } from '#client/lib/http.ts'
+import type { BodyInputOf } from '#shared/contract/api.ts'
+
+/**
+ * The account feature's calls, typed by the endpoint table's rows (shared/contract/auth.ts and
+ * access.ts): no answer type is restated here. Their answers reach the session through mutations.ts.
+ */
+
+/** A profile change as JSON, or a new avatar as FormData (field `avatar`). */
+export function putUser(username: string, body: BodyInputOf<'userUpdate'>) {
+  return api('userUpdate', { params: { user: username }, body })
+}
+
+export function fetchPlatforms(username: string, signal?: AbortSignal) {
+  return api('platforms', { params: { username }, signal })
+}
+
+export function deletePlatform(username: string, platform: { code: string; reference: string }) {
+  return api('platformDelete', { params: { username, ...platform } })
+}
+
+export function postTwitchCode(code: string, redirectUri: string) {
+  return api('twitchConnect', { body: { code, redirectUri } })
+}
+
+export function fetchAdminUsers(search: string, signal?: AbortSignal) {
+  return api('adminUsers', { query: { q: search || undefined }, signal })
+}
+
+export function fetchAuditLog(signal?: AbortSignal) {
+  return api('adminAudit', { signal })
+}

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query'
+import { fetchAdminUsers, fetchAuditLog, fetchPlatforms } from './api'
+
+/** Query options of the account pages. Keys: ['account', username, ...]. */
+export const accountQueries = {
+  platforms: (username: string) =>
+    queryOptions({
+      queryKey: ['account', username.toLowerCase(), 'platforms'] as const,
+      queryFn: ({ signal }) => fetchPlatforms(username, signal),
+    }),
+}
+
+/** The accounts and audit tabs of /admin. Keys: ['admin', ...]. */
+export const adminAccountQueries = {
+  users: (search: string) =>
+    queryOptions({
+      queryKey: ['admin', 'users', search] as const,
+      queryFn: ({ signal }) => fetchAdminUsers(search, signal),
+    }),
+  audit: () =>
+    queryOptions({
+      queryKey: ['admin', 'audit'] as const,
+      queryFn: ({ signal }) => fetchAuditLog(signal),
+    }),
+}

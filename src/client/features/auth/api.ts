@@ -1,0 +1,41 @@
+import { api } from '#client/lib/http.ts'
+import type { BodyInputOf } from '#shared/contract/api.ts'
+
+/**
+ * The auth feature's calls, typed by the endpoint table's rows (shared/contract/auth.ts): no answer
+ * type is restated here. What a sign-in answer does to the session is mutations.ts's business.
+ */
+
+export function fetchAuthSettings(signal?: AbortSignal) {
+  return api('authSettings', { signal })
+}
+
+export function postSignin(body: BodyInputOf<'signin'>) {
+  return api('signin', { body })
+}
+
+export function postSignup(body: BodyInputOf<'signup'>) {
+  return api('signup', { body })
+}
+
+/** Asks for a reset link; the answer is the same whether or not the account exists. */
+export function postRecovery(body: BodyInputOf<'recovery'>) {
+  return api('recovery', { body })
+}
+
+export function postVerify(token: string) {
+  return api('verify', { body: { token } })
+}
+
+export function postReset(token: string, plainPassword: string) {
+  return api('reset', { body: { token, plainPassword } })
+}
+
+/** Revokes the token this client holds (the server cuts its sockets too). */
+export function postLogout() {
+  return api('logout')
+}
+
+export function fetchAdminAccess(token: string) {
+  return api('adminAccess', { params: { token } })
+}

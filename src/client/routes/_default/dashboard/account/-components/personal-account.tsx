@@ -1,0 +1,42 @@
+import { Trans } from '@lingui/react/macro'
+import { AvatarUpload } from '#client/features/account/components/avatar-upload.tsx'
+import { PasswordForm } from '#client/features/account/components/password-form.tsx'
+import { ConnectedPlatforms } from '#client/features/account/components/platforms.tsx'
+import { ProfileForm } from '#client/features/account/components/profile-form.tsx'
+import { useCurrentUser } from '#client/lib/session.ts'
+
+/**
+ * The personal account page: profile, password and connected platforms. It follows the session's
+ * user, so a saved profile or a new picture shows at once.
+ */
+export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: string; twitchState?: string }) {
+  const user = useCurrentUser()
+  // The route's guard let only a signed-in user in; a logout in another tab leaves nothing to show.
+  if (!user) return null
+  return (
+    <div className="account-page">
+      <h1>
+        <Trans>Personal information</Trans>
+      </h1>
+      <section className="card-section" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">
+          <Trans>Profile</Trans>
+        </h2>
+        <AvatarUpload user={user} />
+        <ProfileForm key={user.email} user={user} />
+      </section>
+      <section className="card-section" aria-labelledby="password-heading">
+        <h2 id="password-heading">
+          <Trans>Password</Trans>
+        </h2>
+        <PasswordForm user={user} />
+      </section>
+      <section className="card-section" aria-labelledby="platforms-heading">
+        <h2 id="platforms-heading">
+          <Trans>Connected platforms</Trans>
+        </h2>
+        <ConnectedPlatforms username={user.username} twitchCode={twitchCode} twitchState={twitchState} />
+      </section>
+    </div>
+  )
+}

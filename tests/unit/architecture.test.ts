@@ -1,0 +1,99 @@
+/**
+ * The one-way rules of DESIGN §1 and STYLE.md, checked on every import of src/ so they cannot rot:
+ * `client -> shared <- server`, infrastructure that knows no feature, and imports that say where they go.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { expect, test } from 'vitest'
+
+const root = resolve(import.meta.dirname, '../..')
+const src = join(root, 'src')
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourcesUnder(path)
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts') ? [path] : []
+  })
+}
+
+interface ImportArrow {
+  /** The importing file, relative to src/ (`client/lib/http.ts`). */
+  from: string
+  specifier: string
+  /** The imported file relative to src/, or null for packages. */
+  to: string | null
+}
+
+/** Every module specifier a file imports (static, type-only, re-exports and dynamic alike). */
+function arrowsOf(file: string): ImportArrow[] {
+  const source = readFileSync(file, 'utf8')
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1] ?? '')
+  const from = relative(src, file)
+  return specifiers.map((specifier) => {
+    const room = /^#(shared|client|server)\/(.*)$/.exec(specifier)
+    if (room) return { from, specifier, to: `${room[1]}/${room[2]}` }
+    if (specifier.startsWith('.'))
+      return { from, specifier, to: relative(src, resolve(dirname(file), specifier)) }
+    return { from, specifier, to: null }
+  })
+}
+
+const arrows = sourcesUnder(src).flatMap(arrowsOf)
+const show = (arrow: ImportArrow) => `${arrow.from} -> ${arrow.specifier}`
+const roomOf = (path: string) => path.split('/')[0]
+/** `client/features/deals` for any file of that feature; null outside features. */
+const featureOf = (path: string) => {
+  const [room, folder, name] = path.split('/')
+  return folder === 'features' && name ? `${room}/features/${name}` : null
+}
+
+test('shared imports neither the client nor the server', () => {
+  const wrong = arrows.filter(
+    (arrow) => roomOf(arrow.from) === 'shared' && arrow.to && roomOf(arrow.to) !== 'shared',
+  )
+  expect(wrong.map(show)).toEqual([])
+})
+
+test('the client never imports the server, and the server never imports the client', () => {
+  const wrong = arrows.filter(
+    (arrow) =>
+      arrow.to &&
+      roomOf(arrow.from) !== roomOf(arrow.to) &&
+      roomOf(arrow.to) !== 'shared' &&
+      !arrow.to.startsWith('../'),
+  )
+  expect(wrong.map(show)).toEqual([])
+})
+
+// Composition roots wire features into the infrastructure; everything else below them knows no feature.
+const clientComposition =
+  /^client\/(app-features\.ts|main\.tsx|entry-server\.tsx|routes\/|components\/layout\/)/
+const serverComposition = /^server\/(app\.ts|index\.ts)$/
+
+test('infrastructure imports no feature: client lib/ and components/ui/, server plugins/, http/, lib/, db/', () => {
+  const wrong = arrows.filter((arrow) => {
+    if (!arrow.to || !featureOf(arrow.to) || featureOf(arrow.from)) return false
+    return !clientComposition.test(arrow.from) && !serverComposition.test(arrow.from)
+  })
+  expect(wrong.map(show)).toEqual([])
+})
+
+test('no import climbs more than two levels: farther ones name their room (#shared, #client, #server)', () => {
+  const wrong = arrows.filter((arrow) => arrow.specifier.startsWith('../../../'))
+  expect(wrong.map(show)).toEqual([])
+})
+
+test('the checks see real arrows (the composition root imports features)', () => {
+  const composed = arrows.filter(
+    (arrow) => arrow.from === 'client/app-features.ts' && arrow.to && featureOf(arrow.to),
+  )
+  expect(composed.length).toBeGreaterThan(0)
+  expect(
+    arrows.filter((arrow) => arrow.from === 'server/app.ts' && arrow.to && featureOf(arrow.to)).length,
+  ).toBeGreaterThan(0)
+})
