@@ -5,7 +5,8 @@ import { LoginResponse, SigninBody, SignupBody, UserUpdateBody } from '#shared/c
 import { Money, PageQuery } from '#shared/contract/common.ts'
 import { ContactBody, NewsletterTokenBody } from '#shared/contract/content.ts'
 import { DealStatesQuery, MissionsQuery } from '#shared/contract/deals.ts'
-import { type FormErrorTree, formError, formErrorsFromArk, mergeFormErrors } from '#shared/contract/errors.ts'
+import type { FormErrorTree } from '#shared/contract/errors.ts'
+import { formError, formErrorsFromArk, mergeFormErrors } from '#shared/contract/form-error-tree.ts'
 import { BankAccountBody, PayoutBody, WalletBody } from '#shared/contract/wallet.ts'
 
 const signup = { username: 'alice_01', email: 'alice@example.com', plainPassword: 'Secret123' }

@@ -11,7 +11,8 @@ function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
   const source = readFileSync(file, 'utf8')
   for (const match of source.matchAll(/^import\s+(?!type\s)[^'"]*['"]([^'"]+)['"]/gm)) {
     const specifier = match[1] ?? ''
-    if (specifier.startsWith('.')) runtimeImports(`${resolve(dirname(file), specifier)}.ts`, seen)
+    const path = resolve(dirname(file), specifier)
+    if (specifier.startsWith('.')) runtimeImports(path.endsWith('.ts') ? path : `${path}.ts`, seen)
     else seen.add(specifier)
   }
   return seen
@@ -24,6 +25,7 @@ test.each([
   'src/shared/validation-rules.ts',
   'src/shared/integration-links.ts',
   'src/shared/contract/errors.ts',
+  'src/shared/contract/form-error-tree.ts',
   'src/shared/contract/socket.ts',
 ])('%s does not load arktype at run time', (file) => {
   expect([...runtimeImports(resolve(root, file))]).not.toContain('arktype')

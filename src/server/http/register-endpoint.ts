@@ -9,7 +9,7 @@ import {
   type TypedEndpointName,
 } from '#shared/contract/api.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
-import { formErrorsFromArk } from '#shared/contract/errors.ts'
+import { formErrorsFromArk } from '#shared/contract/form-error-tree.ts'
 import {
   type EndpointName,
   type EndpointParams,

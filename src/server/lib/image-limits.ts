@@ -6,7 +6,7 @@
  * decode that follows gets the same limit (`limitInputPixels`) as a backstop.
  */
 import sharp from 'sharp'
-import { formError } from '#shared/contract/errors.ts'
+import { formError } from '#shared/contract/form-error-tree.ts'
 import { formInvalid } from '../http/api-error'
 
 export const PIXEL_LIMITS = {

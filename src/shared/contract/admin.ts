@@ -24,7 +24,7 @@ import {
   WidgetTheme,
 } from './deals'
 import type { EndpointSchemas, SchemaLike } from './endpoint-schema'
-import { KycStatus, PayoutStatus } from './wallet'
+import { KycStatus, PayoutStatus, Transaction, WalletKind } from './wallet'
 
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
 const REASON_MAX = 500
@@ -153,6 +153,9 @@ export const AdminKycItem = type({
   reason: 'string | null',
   mimeType: 'string',
   createdAt: IsoDateTime,
+  walletKind: WalletKind,
+  /** The person's name on the wallet, to compare with the document. */
+  holderName: 'string | null',
 })
 export type AdminKycItem = typeof AdminKycItem.infer
 
@@ -162,6 +165,10 @@ export const AdminPayoutItem = type({
   amount: 'number.integer',
   status: PayoutStatus,
   createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  /** Where the operator sends the transfer; the full IBAN stays on the server. */
+  holderName: 'string',
+  ibanMasked: 'string',
 })
 export type AdminPayoutItem = typeof AdminPayoutItem.infer
 
@@ -291,5 +298,53 @@ export const dealAdminEndpoints = {
     summary: 'Rejects a flagged deal’s pending earnings with a reason; available earnings are left alone',
     body: EarningsRejectionBody,
     response: EarningsRejection,
+  },
+} as const satisfies Record<string, EndpointSchemas>
+
+/** A reviewed document: its final status and, for a rejection, the reason the user reads. */
+export const KycReview = type({ id: Uuid, status: KycStatus, reason: 'string | null' })
+export type KycReview = typeof KycReview.infer
+
+/** A settled payout (amount in cents). */
+export const PayoutSettlement = type({
+  id: 'string',
+  status: PayoutStatus,
+  amount: 'number.integer',
+  updatedAt: IsoDateTime,
+})
+export type PayoutSettlement = typeof PayoutSettlement.infer
+
+/** The adjustment's ledger entry, and the balance it left. */
+export const Adjustment = Transaction.merge({ balance: Money })
+export type Adjustment = typeof Adjustment.infer
+
+/** The wallet admin rows of the endpoint table: KYC review, payout settlement, adjustments (DESIGN §3). */
+export const walletAdminEndpoints = {
+  adminKyc: {
+    summary: 'Certification documents by status (`pending`, `verified`, `rejected`), oldest first',
+    query: AdminStatusQuery,
+    response: listOf(AdminKycItem),
+  },
+  adminKycReview: {
+    summary: 'Verifies or rejects (with a reason) a pending document, audited; a reviewed one is final (409)',
+    body: KycReviewBody,
+    response: KycReview,
+  },
+  adminPayouts: {
+    summary: 'Payouts by status (`pending` oldest first, others newest first), with the account to pay',
+    query: AdminStatusQuery,
+    response: listOf(AdminPayoutItem),
+  },
+  adminPayoutUpdate: {
+    summary:
+      'Marks a pending payout paid, or failed (its amount goes back to the balance), audited; once only (409)',
+    body: PayoutUpdateBody,
+    response: PayoutSettlement,
+  },
+  adminWalletAdjustment: {
+    summary: 'Posts a signed correction to a user’s ledger, available at once, audited',
+    body: AdjustmentBody,
+    response: Adjustment,
+    status: 201,
   },
 } as const satisfies Record<string, EndpointSchemas>

@@ -5,11 +5,12 @@
  */
 import type { EndpointName } from '../endpoints'
 import { accessEndpoints } from './access'
-import { dealAdminEndpoints } from './admin'
+import { dealAdminEndpoints, walletAdminEndpoints } from './admin'
 import { authEndpoints } from './auth'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
+import { walletEndpoints } from './wallet'
 
 export const endpointSchemas = {
   ...contentEndpoints,
@@ -17,7 +18,9 @@ export const endpointSchemas = {
   ...dealAdminEndpoints,
   ...authEndpoints,
   ...accessEndpoints,
-} satisfies Partial<Record<EndpointName, EndpointSchemas>>
+  ...walletEndpoints,
+  ...walletAdminEndpoints,
+} satisfies Record<EndpointName, EndpointSchemas>
 
 type Table = typeof endpointSchemas
 /** Endpoints whose schemas are in the table (every endpoint once the contract is complete). */

@@ -1,15 +1,8 @@
 /**
- * Error codes, the error body and the nested form-error tree (DESIGN §2). Imports arktype for types
- * only, so the client can read error codes without loading the validator.
+ * Error codes, the error body and the shape of the nested form-error tree (DESIGN §2): what every
+ * caller reads. Building a tree (from arktype's errors or by hand) lives in form-error-tree.ts, so the
+ * first route carries only the codes.
  */
-import type { ArkError, ArkErrors } from 'arktype'
-
-declare global {
-  // Lets a schema tag its constraints with the rule whose message they should show.
-  interface ArkEnv {
-    meta(): { rule?: string }
-  }
-}
 
 export const ErrorCode = {
   Form: 'FORM_0001',
@@ -77,85 +70,3 @@ export const VALIDATION_RULES = [
 export type ValidationRule = (typeof VALIDATION_RULES)[number]
 
 export const validationKey = (rule: ValidationRule): string => `validation.${rule}`
-
-function addAt(tree: FormErrorTree, path: readonly PropertyKey[], key: string): void {
-  let node = tree
-  for (const segment of path) {
-    node.children ??= {}
-    const name = String(segment)
-    node.children[name] ??= {}
-    node = node.children[name]
-  }
-  node.errors ??= []
-  if (!node.errors.includes(key)) node.errors.push(key)
-}
-
-/** One error on one field (a dotted path reaches nested fields; '' is the form itself). */
-export function formError(field: string, key: string): FormErrorTree {
-  const tree: FormErrorTree = {}
-  addAt(tree, field === '' ? [] : field.split('.'), key)
-  return tree
-}
-
-/** Merges trees, e.g. a schema's errors and a `username.taken` found in the database. */
-export function mergeFormErrors(...trees: FormErrorTree[]): FormErrorTree {
-  const merged: FormErrorTree = {}
-  const visit = (tree: FormErrorTree, path: string[]): void => {
-    for (const key of tree.errors ?? []) addAt(merged, path, key)
-    for (const [name, child] of Object.entries(tree.children ?? {})) visit(child, [...path, name])
-  }
-  for (const tree of trees) visit(tree, [])
-  return merged
-}
-
-function innerErrors(error: ArkError): ArkError[] {
-  return 'errors' in error && Array.isArray(error.errors) ? (error.errors as ArkError[]) : []
-}
-
-function ruleOf(error: ArkError): ValidationRule {
-  const tagged = error.meta?.rule
-  if (tagged && (VALIDATION_RULES as readonly string[]).includes(tagged)) return tagged as ValidationRule
-  switch (error.code) {
-    case 'required':
-      return 'required'
-    case 'pattern':
-      return error.meta?.description === 'an email address' ? 'email' : 'regex'
-    case 'predicate':
-      if (error.expected === 'removed') return 'unknown'
-      return error.meta?.description === 'a URL string' ? 'url' : 'invalid'
-    case 'minLength':
-    case 'min':
-    case 'after':
-      return 'min'
-    case 'maxLength':
-    case 'max':
-    case 'before':
-      return 'max'
-    case 'divisor':
-      return 'integer'
-    case 'unit':
-      return 'choice'
-    case 'union':
-      // A value outside a list of literals ('person' | 'business') is a bad choice.
-      return innerErrors(error).every((inner) => inner.code === 'unit') ? 'choice' : 'invalid'
-    case 'domain':
-    case 'proto':
-      return 'type'
-    default:
-      return 'invalid'
-  }
-}
-
-/** An intersection error bundles several failures of one value; each becomes its own message. */
-function flatten(error: ArkError): ArkError[] {
-  return error.code === 'intersection' ? innerErrors(error).flatMap(flatten) : [error]
-}
-
-/** Turns arktype's errors into the nested FormErrorTree, keyed by the failing path. */
-export function formErrorsFromArk(errors: ArkErrors): FormErrorTree {
-  const tree: FormErrorTree = {}
-  for (const error of errors) {
-    for (const leaf of flatten(error)) addAt(tree, leaf.path, validationKey(ruleOf(leaf)))
-  }
-  return tree
-}

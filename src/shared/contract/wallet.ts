@@ -1,16 +1,20 @@
 /** Wallet, certification, bank accounts, ledger and payouts (SPEC §3–4, DESIGN §2–3). */
 import { type } from 'arktype'
+import { KYC_MIME_TYPES } from '../kyc-rules'
 import { Phone } from './auth'
 import {
   CountryCode,
   Iban,
   IsoDateTime,
+  listOf,
   Money,
   optionalText,
+  PageQuery,
   PositiveCents,
   requiredText,
   Uuid,
 } from './common'
+import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
 export const CertificationStatus = type("'none' | 'pending' | 'verified' | 'rejected'")
 export type CertificationStatus = typeof CertificationStatus.infer
@@ -158,6 +162,10 @@ export const Payout = type({
 })
 export type Payout = typeof Payout.infer
 
+/** A page of payouts, with the server's minimum so the payment page never disagrees with the rule. */
+export const PayoutList = type({ items: Payout.array(), 'nextCursor?': 'string', minimum: Money })
+export type PayoutList = typeof PayoutList.infer
+
 /** Sent with an `Idempotency-Key` header; no bank account means the default one. */
 export const PayoutBody = type({ '+': 'reject', amount: PositiveCents, 'bankAccountId?': Uuid })
 export type PayoutBody = typeof PayoutBody.infer
@@ -196,3 +204,76 @@ export const Onboarding = type({
   certificationVerified: 'boolean',
 })
 export type Onboarding = typeof Onboarding.infer
+
+/** The wallet rows of the endpoint table (SPEC §7, DESIGN §3): `{username}` is the owner (or an admin). */
+export const walletEndpoints = {
+  walletGet: {
+    summary:
+      'The user’s wallet: balance (available and pending), bank accounts, certification; 404 before it is created',
+    response: Wallet,
+  },
+  walletCreate: {
+    summary: 'Creates the wallet with who is paid, a person or a business (409 when it exists)',
+    body: WalletBody,
+    response: Wallet,
+    status: 201,
+  },
+  walletUpdate: {
+    summary: 'Changes who is paid; a person becoming a business needs its company registration certified',
+    body: WalletBody,
+    response: Wallet,
+  },
+  walletTransactions: {
+    summary: 'The ledger, newest first; `nextCursor` pages on (earnings may predate the wallet’s creation)',
+    query: PageQuery,
+    response: listOf(Transaction),
+  },
+  walletTransaction: { summary: 'One ledger entry', response: Transaction },
+  walletPayout: {
+    summary:
+      'Requests a payout to the default (or given) active bank account. Requires an `Idempotency-Key` header ' +
+      '(1 to 200 visible characters): a retry with the same key and body answers the first payout again ' +
+      '(with `Idempotent-Replayed: true`) and pays once; the same key with another body is refused (422)',
+    body: PayoutBody,
+    response: Payout,
+    status: 201,
+  },
+  walletPayouts: {
+    summary: 'The payouts, newest first, with the payout minimum',
+    query: PageQuery,
+    response: PayoutList,
+  },
+  walletBankAccountCreate: {
+    summary:
+      'Adds a SEPA bank account (the first active one becomes the default); the IBAN is answered masked',
+    body: BankAccountBody,
+    response: BankAccount,
+    status: 201,
+  },
+  walletBankAccountUnactivate: {
+    summary: 'Deactivates a bank account; when it was the default, the newest active one takes over',
+    response: BankAccount,
+  },
+  walletBankAccountDefault: {
+    summary: 'Makes an active bank account the one payouts go to',
+    response: BankAccount,
+  },
+  walletKyc: {
+    summary:
+      'Uploads a certification document (multipart: the `document` file, JPEG, PNG, WebP or PDF, and its `kind`)',
+    body: KycUploadFields,
+    files: ['document'],
+    response: KycDocument,
+    status: 201,
+  },
+  walletKycDocuments: { summary: 'The certification documents, newest first', response: listOf(KycDocument) },
+  walletKycDocument: {
+    summary: 'Downloads one certification document (owner or admin only, never cached)',
+    response: binaryAnswer(...KYC_MIME_TYPES),
+  },
+  walletOnboarding: {
+    summary:
+      'The four steps to be paid: e-mail proven, wallet created, bank account added, certification verified',
+    response: Onboarding,
+  },
+} as const satisfies Record<string, EndpointSchemas>

@@ -1,107 +1,85 @@
-import type { QueryClient } from '@tanstack/react-query'
-import { request } from '#client/lib/http.ts'
-import { setWallet } from '#client/lib/session.ts'
-import type {
-  BankAccount,
-  KycDocument,
-  KycKind,
-  Payout,
-  Wallet,
-  WalletBody,
-} from '#shared/contract/wallet.ts'
-import { walletQueries } from './queries'
-import { updateSessionCertification } from './session-wallet'
+import { FetchError } from 'ofetch'
+import { api } from '#client/lib/http.ts'
+import type { BankAccountBody, KycKind, WalletBody } from '#shared/contract/wallet.ts'
 
-/** After any change: the wallet and everything derived from it (onboarding, lists) is refetched. */
-function refresh(queryClient: QueryClient, username: string): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: walletQueries.all(username) })
+/**
+ * The wallet feature's calls, typed by the endpoint table's rows (shared/contract/wallet.ts): no answer
+ * type is restated here. They only talk to the server; what reaches the cache goes through
+ * `storeWallet` (queries.ts), from the query functions, the socket push and mutations.ts.
+ */
+
+/** 404 is the API's way of saying "no wallet yet": a state, not an error. */
+const HTTP_NOT_FOUND = 404
+
+/** The user's wallet, or null while they have not created it. */
+export async function fetchWallet(username: string, signal?: AbortSignal) {
+  try {
+    return await api('walletGet', { params: { username }, signal, expectedStatuses: [HTTP_NOT_FOUND] })
+  } catch (error) {
+    if (error instanceof FetchError && error.statusCode === HTTP_NOT_FOUND) return null
+    throw error
+  }
 }
 
-function storeWallet(queryClient: QueryClient, username: string, wallet: Wallet): void {
-  setWallet(wallet)
-  queryClient.setQueryData(walletQueries.detail(username).queryKey, wallet)
+/** 100: the page's chart and list cover the recent history; older entries page in on demand. */
+const RECENT_TRANSACTIONS = '100'
+
+export function fetchTransactions(username: string, signal?: AbortSignal) {
+  return api('walletTransactions', { params: { username }, query: { limit: RECENT_TRANSACTIONS }, signal })
 }
 
-export async function createWallet(
-  queryClient: QueryClient,
-  username: string,
-  body: WalletBody,
-): Promise<Wallet> {
-  const wallet = await request<Wallet, 'walletCreate'>('walletCreate', { params: { username }, body })
-  storeWallet(queryClient, username, wallet)
-  await refresh(queryClient, username)
-  return wallet
+export function fetchTransaction(username: string, transactionId: string, signal?: AbortSignal) {
+  return api('walletTransaction', { params: { username, transactionId }, signal })
 }
 
-export async function updateWallet(
-  queryClient: QueryClient,
-  username: string,
-  body: WalletBody,
-): Promise<Wallet> {
-  const wallet = await request<Wallet, 'walletUpdate'>('walletUpdate', { params: { username }, body })
-  storeWallet(queryClient, username, wallet)
-  await refresh(queryClient, username)
-  return wallet
+export function fetchPayouts(username: string, signal?: AbortSignal) {
+  return api('walletPayouts', { params: { username }, signal })
 }
 
-export async function addBankAccount(
-  queryClient: QueryClient,
-  username: string,
-  body: { holderName: string; iban: string },
-): Promise<BankAccount> {
-  const account = await request<BankAccount, 'walletBankAccountCreate'>('walletBankAccountCreate', {
-    params: { username },
-    body,
-  })
-  await refresh(queryClient, username)
-  return account
+export function fetchOnboarding(username: string, signal?: AbortSignal) {
+  return api('walletOnboarding', { params: { username }, signal })
 }
 
-export async function unactivateBankAccount(queryClient: QueryClient, username: string, bankId: string) {
-  await request<BankAccount, 'walletBankAccountUnactivate'>('walletBankAccountUnactivate', {
-    params: { username, bankId },
-  })
-  await refresh(queryClient, username)
+export function fetchKycDocuments(username: string, signal?: AbortSignal) {
+  return api('walletKycDocuments', { params: { username }, signal })
 }
 
-export async function makeDefaultBankAccount(queryClient: QueryClient, username: string, bankId: string) {
-  await request<BankAccount, 'walletBankAccountDefault'>('walletBankAccountDefault', {
-    params: { username, bankId },
-  })
-  await refresh(queryClient, username)
+export function postWallet(username: string, body: WalletBody) {
+  return api('walletCreate', { params: { username }, body })
 }
 
-export async function uploadKycDocument(
-  queryClient: QueryClient,
-  username: string,
-  kind: KycKind,
-  file: File,
-): Promise<KycDocument> {
+export function putWallet(username: string, body: WalletBody) {
+  return api('walletUpdate', { params: { username }, body })
+}
+
+export function postBankAccount(username: string, body: BankAccountBody) {
+  return api('walletBankAccountCreate', { params: { username }, body })
+}
+
+export function putBankAccountUnactivated(username: string, bankId: string) {
+  return api('walletBankAccountUnactivate', { params: { username, bankId } })
+}
+
+export function putBankAccountDefault(username: string, bankId: string) {
+  return api('walletBankAccountDefault', { params: { username, bankId } })
+}
+
+/** The document goes as multipart: its `kind`, and the file in the `document` field. */
+export function postKycDocument(username: string, kind: KycKind, file: File) {
   const form = new FormData()
   form.set('kind', kind)
   form.set('document', file)
-  const document = await request<KycDocument, 'walletKyc'>('walletKyc', { params: { username }, body: form })
-  // Shown at once; the refetch below brings the server's own status (SPEC §4 rule inside).
-  updateSessionCertification('pending', null)
-  await refresh(queryClient, username)
-  return document
+  return api('walletKyc', { params: { username }, body: form })
 }
 
 /**
  * Requests a payout with the caller's Idempotency-Key: a retry of the same attempt (lost answer,
  * double click) reuses the key, so the server pays once and answers the same.
  */
-export async function requestPayout(
-  queryClient: QueryClient,
-  username: string,
-  amountCents: number,
-  idempotencyKey: string,
-): Promise<Payout> {
-  const payout = await request<Payout, 'walletPayout'>('walletPayout', {
+export function postPayout(username: string, amountCents: number, idempotencyKey: string) {
+  return api('walletPayout', {
     params: { username },
     body: { amount: amountCents },
     headers: { 'Idempotency-Key': idempotencyKey },
   })
-  await refresh(queryClient, username)
-  return payout
 }

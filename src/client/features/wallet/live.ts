@@ -1,16 +1,15 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { registerQueryRoot } from '#client/lib/offline/query-roots.ts'
-import { setWallet } from '#client/lib/session.ts'
+import { currentUser } from '#client/lib/session.ts'
 import { type LiveHandlers, registerLiveHandlers } from '#client/lib/socket.ts'
-
-/** Every wallet query's key starts here (queries.ts: ['wallet', username, ...]). */
-const WALLET_ROOT = 'wallet'
+import { storeWallet, walletQueries } from './queries'
 
 const walletHandlers: LiveHandlers = {
-  // The push carries the wallet itself; its lists (transactions, payouts) are refetched around it.
+  // The push carries the signed-in user's whole wallet (it goes to their room only): it enters the
+  // cache through the same writer as an HTTP answer.
   'wallet:updated': (queryClient, wallet) => {
-    setWallet(wallet)
-    void queryClient.invalidateQueries({ queryKey: [WALLET_ROOT] })
+    const user = currentUser()
+    if (user) storeWallet(queryClient, user.username, wallet)
   },
 }
 
@@ -21,5 +20,6 @@ const isPrimaryWalletQuery = (queryKey: QueryKey): boolean =>
 /** Registers the wallet feature with the socket and the offline machinery (from app-features.ts). */
 export function registerWalletLive(): void {
   registerLiveHandlers(walletHandlers)
-  registerQueryRoot({ root: WALLET_ROOT, live: true, isPrimary: isPrimaryWalletQuery })
+  // Every wallet query's key starts with this root: ['wallet', username, ...].
+  registerQueryRoot({ root: walletQueries.all('')[0], live: true, isPrimary: isPrimaryWalletQuery })
 }

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { FetchError } from 'ofetch'
-import { ApiException } from '#client/lib/http.ts'
+import { ApiException, apiErrorKeys } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ApiErrorBody, FormErrorTree } from '#shared/contract/errors.ts'
 
@@ -28,6 +28,15 @@ const messages: Record<string, MessageDescriptor> = {
 export function walletMessage(i18n: I18n, key: string): string {
   const descriptor = messages[key]
   return descriptor ? i18n._(descriptor) : validationMessage(i18n, key)
+}
+
+/** Why the server refused a queued wallet save, in the user's words; undefined when no wallet key says. */
+export function walletRefusal(i18n: I18n, error: unknown): string | undefined {
+  for (const key of apiErrorKeys(error)) {
+    const descriptor = messages[key]
+    if (descriptor) return i18n._(descriptor)
+  }
+  return undefined
 }
 
 export interface ReadableError {

@@ -1,85 +1,82 @@
-import { queryOptions } from '@tanstack/react-query'
-import { FetchError } from 'ofetch'
-import { request } from '#client/lib/http.ts'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { setWallet } from '#client/lib/session.ts'
-import type { List, Money } from '#shared/contract/common.ts'
-import type { KycDocument, Onboarding, Payout, Transaction, Wallet } from '#shared/contract/wallet.ts'
-
-/** 404 is the API's way of saying "no wallet yet": a state, not an error. */
-const HTTP_NOT_FOUND = 404
-
-export interface PayoutList extends List<Payout> {
-  /** The server's MIN_PAYOUT_CENTS, so the page never disagrees with the rule it enforces. */
-  minimum: Money
-}
+import type { Wallet } from '#shared/contract/wallet.ts'
+import {
+  fetchKycDocuments,
+  fetchOnboarding,
+  fetchPayouts,
+  fetchTransaction,
+  fetchTransactions,
+  fetchWallet,
+} from './api'
 
 /**
- * Query options for a user's wallet. Keys: ['wallet', username, ...]; the socket invalidates the
- * whole 'wallet' root on `wallet:updated`, and the persister keeps it for offline starts.
+ * Query options for a user's wallet. Keys: ['wallet', username, ...]; the persister keeps them for
+ * offline starts. The wallet itself, whatever carried it, enters through `storeWallet`.
  */
 export const walletQueries = {
   all: (username: string) => ['wallet', username.toLowerCase()] as const,
   detail: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'detail'] as const,
-      queryFn: async ({ signal }): Promise<Wallet | null> => {
-        try {
-          const wallet = await request<Wallet, 'walletGet'>('walletGet', {
-            params: { username },
-            signal,
-            expectedStatuses: [HTTP_NOT_FOUND],
-          })
-          // The session's wallet (localStorage) follows what the server says.
-          setWallet(wallet)
-          return wallet
-        } catch (error) {
-          if (error instanceof FetchError && error.statusCode === HTTP_NOT_FOUND) {
-            setWallet(null)
-            return null
-          }
-          throw error
-        }
-      },
+      queryFn: async ({ client, signal }) =>
+        storeWallet(client, username, await fetchWallet(username, signal)),
     }),
   transactions: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'transactions'] as const,
-      queryFn: ({ signal }) =>
-        request<List<Transaction>, 'walletTransactions'>('walletTransactions', {
-          params: { username },
-          // 100: the page's chart and list cover the recent history; older entries page in on demand.
-          query: { limit: 100 },
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchTransactions(username, signal),
     }),
   transaction: (username: string, transactionId: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'transaction', transactionId] as const,
-      queryFn: ({ signal }) =>
-        request<Transaction, 'walletTransaction'>('walletTransaction', {
-          params: { username, transactionId },
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchTransaction(username, transactionId, signal),
     }),
   payouts: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'payouts'] as const,
-      queryFn: ({ signal }) =>
-        request<PayoutList, 'walletPayouts'>('walletPayouts', { params: { username }, signal }),
+      queryFn: ({ signal }) => fetchPayouts(username, signal),
     }),
   onboarding: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'onboarding'] as const,
-      queryFn: ({ signal }) =>
-        request<Onboarding, 'walletOnboarding'>('walletOnboarding', { params: { username }, signal }),
+      queryFn: ({ signal }) => fetchOnboarding(username, signal),
     }),
   kycDocuments: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'kyc'] as const,
-      queryFn: ({ signal }) =>
-        request<List<KycDocument>, 'walletKycDocuments'>('walletKycDocuments', {
-          params: { username },
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchKycDocuments(username, signal),
     }),
+}
+
+/** Everything of the user's wallet is read again (the wallet itself comes back through `storeWallet`). */
+export function refreshWallet(queryClient: QueryClient, username: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: walletQueries.all(username) })
+}
+
+// A wallet is a small JSON document from one serializer: its text compares it whole.
+const sameWallet = (a: Wallet | null | undefined, b: Wallet | null) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The one way a user's wallet reaches the cache, whatever carried it: a mutation's HTTP answer, a
+ * `wallet:updated` push, or the detail query's own fetch (null: no wallet yet). The session's wallet
+ * (SPEC §3) follows it. A wallet that differs from the cached one moved its history, payouts,
+ * onboarding steps and documents too: they are read again, and so is the wallet itself, because a
+ * wallet carries no version to order a push and an answer by (bank account and document changes do
+ * not touch `updatedAt`), so the server has the last word. That read comes back through here, equal,
+ * and stops. Returns the wallet.
+ */
+export function storeWallet(
+  queryClient: QueryClient,
+  username: string,
+  wallet: Wallet | null,
+): Wallet | null {
+  const detailKey = walletQueries.detail(username).queryKey
+  const known = queryClient.getQueryData(detailKey)
+  setWallet(wallet)
+  if (sameWallet(known, wallet)) return wallet
+  queryClient.setQueryData(detailKey, wallet)
+  // A read already on its way (this very fetch, when called from it) is not asked twice.
+  void queryClient.invalidateQueries({ queryKey: walletQueries.all(username) }, { cancelRefetch: false })
+  return wallet
 }

@@ -4,7 +4,7 @@
  */
 import { type } from 'arktype'
 import type { FieldValues, Resolver } from 'react-hook-form'
-import { formErrorsFromArk } from '#shared/contract/errors.ts'
+import { formErrorsFromArk } from '#shared/contract/form-error-tree.ts'
 import { resolveWith, type Validator } from './form-errors'
 
 export function arkResolver<T extends FieldValues>(

@@ -57,7 +57,7 @@ export function lazyArkResolver<T extends FieldValues>(
     const [validate, { type }, { formErrorsFromArk }] = await Promise.all([
       load(),
       import('arktype'),
-      import('#shared/contract/errors.ts'),
+      import('#shared/contract/form-error-tree.ts'),
     ])
     return resolveWith<T>(validate, { errors: type.errors, formErrorsFromArk }, values, optional)
   }

@@ -7,7 +7,7 @@ import type { Database } from '#server/db/client.ts'
 import { deals, ledgerEntries } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
-import { formError } from '#shared/contract/errors.ts'
+import { formError } from '#shared/contract/form-error-tree.ts'
 import { rejectPendingEntries } from './earnings-hold'
 import { postLedgerEntry } from './ledger-service'
 

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { formInvalid } from '#server/http/api-error.ts'
 import type { UploadedFile } from '#server/http/multipart.ts'
 import { PIXEL_LIMITS, refuseOversizedImage } from '#server/lib/image-limits.ts'
-import { formError } from '#shared/contract/errors.ts'
+import { formError } from '#shared/contract/form-error-tree.ts'
 import { isKycMimeType, KYC_MAX_BYTES, type KycMimeType } from '#shared/kyc-rules.ts'
 import { checkKycPdf, PdfRefused } from './kyc-pdf'
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { bankAccounts, payouts } from '#server/db/schema.ts'
 import { ApiError, conflict, formInvalid } from '#server/http/api-error.ts'
-import { formError } from '#shared/contract/errors.ts'
+import { formError } from '#shared/contract/form-error-tree.ts'
 import { IDEMPOTENCY_KEY_MAX_LENGTH, type Payout, type PayoutBody } from '#shared/contract/wallet.ts'
 import { postLedgerEntry } from './ledger-service'
 import { payoutView } from './wallet-history'
@@ -34,14 +34,11 @@ const requestHash = (body: PayoutBody) =>
 const keyReused = () =>
   new ApiError(422, 'UNPROCESSABLE', 'This Idempotency-Key was already used for a different payout request')
 
+/** The payout answered (201, the endpoint row's status), and whether it replays an earlier request. */
 export interface PayoutAnswer {
-  status: number
   body: Payout
   replayed: boolean
 }
-
-/** 201 Created: the payout request exists, pending until an operator pays it. */
-const CREATED = 201
 
 async function storedAnswer(
   db: Database,
@@ -58,7 +55,7 @@ async function storedAnswer(
   if (row.requestHash !== hash) throw keyReused()
   // The first answer, as it was sent, even if the payout has been paid or failed since (like Stripe).
   const first = row.response as Payout | null
-  return { status: CREATED, body: first ? samePayoutOrder(first) : payoutView(row), replayed: true }
+  return { body: first ? samePayoutOrder(first) : payoutView(row), replayed: true }
 }
 
 /** jsonb stores keys in its own order; a replay must be byte-for-byte the first answer. */
@@ -155,7 +152,7 @@ export async function requestPayout(
       })
       return answer
     })
-    return { status: CREATED, body: created, replayed: false }
+    return { body: created, replayed: false }
   } catch (error) {
     if (!(error instanceof KeyTakenMeanwhile) && !isUniqueViolation(error)) throw error
     const stored = await storedAnswer(db, wallet.id, input.key, hash)

@@ -93,7 +93,10 @@ export async function getTransaction(db: Executor, walletId: string, id: string)
   return transactionView(row.entry, row.dealCode)
 }
 
-function transactionView(entry: typeof ledgerEntries.$inferSelect, dealCode: string | null): Transaction {
+export function transactionView(
+  entry: typeof ledgerEntries.$inferSelect,
+  dealCode: string | null,
+): Transaction {
   return {
     id: entry.id,
     kind: entry.kind,

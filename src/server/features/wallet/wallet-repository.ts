@@ -1,5 +1,5 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
-import type { Executor } from '#server/db/client.ts'
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Database, Executor } from '#server/db/client.ts'
 import {
   bankAccounts,
   kycDocuments,
@@ -8,9 +8,12 @@ import {
   type WalletRow,
   wallets,
 } from '#server/db/schema.ts'
-import { notFound } from '#server/http/api-error.ts'
-import type { CertificationStatus } from '#shared/contract/wallet.ts'
+import type { StoredBusiness, StoredPerson } from '#server/db/schema-types.ts'
+import { conflict, notFound } from '#server/http/api-error.ts'
+import { formError } from '#shared/contract/form-error-tree.ts'
+import type { CertificationStatus, Onboarding, WalletBody } from '#shared/contract/wallet.ts'
 import { requiredKycKind } from '#shared/kyc-rules.ts'
+import { ensureWalletRow } from './ledger-service'
 
 export type WalletOwner = Pick<UserRow, 'id' | 'username' | 'emailVerifiedAt'>
 
@@ -74,4 +77,65 @@ export const isUuid = (value: string) => UUID_PATTERN.test(value)
 /** The condition for a wallet's active bank accounts, narrowed by `more` (payouts only go to these). */
 export function activeBankAccounts(walletId: string, ...more: SQL[]): SQL | undefined {
   return and(eq(bankAccounts.walletId, walletId), eq(bankAccounts.active, true), ...more)
+}
+
+/** JSON columns keep only what the contract knows, without `undefined` holes. */
+function storedDetails(body: WalletBody): { person: StoredPerson; business: StoredBusiness | null } {
+  return {
+    person: JSON.parse(JSON.stringify(body.person)) as StoredPerson,
+    business:
+      body.kind === 'business' && body.business
+        ? (JSON.parse(JSON.stringify(body.business)) as StoredBusiness)
+        : null,
+  }
+}
+
+/**
+ * Creates the user's wallet: fills in who is paid on the wallet row (which earnings may have created
+ * already). 409 when the user already created it.
+ */
+export function createWalletDetails(db: Database, userId: string, body: WalletBody): Promise<void> {
+  return db.transaction(async (tx) => {
+    const walletId = await ensureWalletRow(tx, userId)
+    const [created] = await tx
+      .update(wallets)
+      .set({ kind: body.kind, ...storedDetails(body) })
+      .where(and(eq(wallets.id, walletId), isNull(wallets.person)))
+      .returning({ id: wallets.id })
+    if (!created) throw conflict('This user already has a wallet', formError('', 'wallet.exists'))
+    await refreshCertification(tx, walletId)
+  })
+}
+
+/** Changes who is paid on the created wallet; 404 before it is created. */
+export function updateWalletDetails(db: Database, userId: string, body: WalletBody): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(wallets)
+      .set({ kind: body.kind, ...storedDetails(body), updatedAt: new Date() })
+      .where(and(eq(wallets.userId, userId), isNotNull(wallets.person)))
+      .returning({ id: wallets.id })
+    if (!updated) throw notFound('This user has no wallet yet')
+    // A person becoming a business needs its company registration verified, and back.
+    await refreshCertification(tx, updated.id)
+  })
+}
+
+/** The four steps to be paid, as far as the user has gone. */
+export async function onboardingOf(db: Executor, owner: WalletOwner): Promise<Onboarding> {
+  const wallet = await findWalletRow(db, owner.id)
+  const [account] = wallet
+    ? await db
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(activeBankAccounts(wallet.id))
+        .limit(1)
+    : []
+  return {
+    // The profile is complete once the e-mail address is proven: it is where payout notices go.
+    profileComplete: owner.emailVerifiedAt !== null,
+    walletCreated: Boolean(wallet?.person),
+    bankAccountAdded: account !== undefined,
+    certificationVerified: wallet?.certificationStatus === 'verified',
+  }
 }

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '#server/db/schema.ts'
+import { notFound } from '#server/http/api-error.ts'
 import type { BankAccount, Wallet } from '#shared/contract/wallet.ts'
 import { maskIban } from '#shared/validation-rules.ts'
 import { type PendingEarnings, pendingColumns, pendingEarnings } from './earnings-hold'
@@ -60,4 +61,11 @@ export async function buildWallet(db: Executor, userId: string): Promise<Wallet 
     .where(eq(bankAccounts.walletId, found.row.id))
     .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
   return walletView(found.row, accounts, pendingEarnings(found))
+}
+
+/** The user's created wallet, as answers carry it; 404 before they created it. */
+export async function loadWallet(db: Executor, userId: string): Promise<Wallet> {
+  const wallet = await buildWallet(db, userId)
+  if (!wallet) throw notFound('This user has no wallet yet')
+  return wallet
 }

@@ -1,23 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import { request } from '#client/lib/http.ts'
-import type { AdminKycItem, AdminPayoutItem } from '#shared/contract/admin.ts'
-import type { List } from '#shared/contract/common.ts'
-
-export type KycQueueItem = AdminKycItem & { walletKind: string; holderName: string | null }
-export type PayoutQueueItem = AdminPayoutItem & { holderName: string; ibanMasked: string; updatedAt: string }
+import { api } from '#client/lib/http.ts'
 
 /** Admin queues; under 'admin', a root the persister never keeps (admin data stays off the device). */
 export const adminWalletQueries = {
+  kycQueues: () => ['admin', 'kyc'] as const,
   kyc: (status: string) =>
     queryOptions({
-      queryKey: ['admin', 'kyc', status] as const,
-      queryFn: ({ signal }) =>
-        request<List<KycQueueItem>, 'adminKyc'>('adminKyc', { query: { status }, signal }),
+      queryKey: [...adminWalletQueries.kycQueues(), status] as const,
+      queryFn: ({ signal }) => api('adminKyc', { query: { status }, signal }),
     }),
+  payoutQueues: () => ['admin', 'payouts'] as const,
   payouts: (status: string) =>
     queryOptions({
-      queryKey: ['admin', 'payouts', status] as const,
-      queryFn: ({ signal }) =>
-        request<List<PayoutQueueItem>, 'adminPayouts'>('adminPayouts', { query: { status }, signal }),
+      queryKey: [...adminWalletQueries.payoutQueues(), status] as const,
+      queryFn: ({ signal }) => api('adminPayouts', { query: { status }, signal }),
     }),
 }

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { absoluteLink, request } from '#client/lib/http.ts'
+import { absoluteLink, api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
+import type { AdminKycItem } from '#shared/contract/admin.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { readError } from '../messages'
 import '../wallet.css'
-import { adminWalletQueries, type KycQueueItem } from './admin-queries'
+import { adminWalletQueries } from './admin-queries'
 
-function ReviewRow({ item, onDone }: { item: KycQueueItem; onDone: () => void }) {
+function ReviewRow({ item, onDone }: { item: AdminKycItem; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
@@ -19,7 +20,7 @@ function ReviewRow({ item, onDone }: { item: KycQueueItem; onDone: () => void })
     }
     setBusy(true)
     try {
-      await request('adminKycReview', {
+      await api('adminKycReview', {
         params: { id: item.id },
         body: status === 'rejected' ? { status, reason: reason.trim() } : { status },
       })
@@ -101,7 +102,7 @@ export function KycTab() {
           <ReviewRow
             key={item.id}
             item={item}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: ['admin', 'kyc'] })}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: adminWalletQueries.kycQueues() })}
           />
         ))}
       </ul>

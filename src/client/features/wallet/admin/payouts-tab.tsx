@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { confirm } from '#client/lib/confirm.ts'
-import { request } from '#client/lib/http.ts'
+import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
+import type { AdminPayoutItem } from '#shared/contract/admin.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { readError } from '../messages'
 import '../wallet.css'
-import { adminWalletQueries, type PayoutQueueItem } from './admin-queries'
+import { adminWalletQueries } from './admin-queries'
 
 /** Admin tab "Payouts": the manual provider. An operator sends the transfer, then marks it paid or failed. */
 export function PayoutsTab() {
@@ -18,7 +19,7 @@ export function PayoutsTab() {
   const query = useQuery(adminWalletQueries.payouts(status))
   const items = query.data?.items ?? []
 
-  const settle = async (item: PayoutQueueItem, next: 'paid' | 'failed') => {
+  const settle = async (item: AdminPayoutItem, next: 'paid' | 'failed') => {
     const confirmed = await confirm({
       title: next === 'paid' ? t`Mark this payout as paid?` : t`Mark this payout as failed?`,
       message:
@@ -30,9 +31,9 @@ export function PayoutsTab() {
     })
     if (!confirmed) return
     try {
-      await request('adminPayoutUpdate', { params: { id: item.id }, body: { status: next } })
+      await api('adminPayoutUpdate', { params: { id: item.id }, body: { status: next } })
       void notify('success', next === 'paid' ? t`Payout marked paid.` : t`Payout marked failed and refunded.`)
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'payouts'] })
+      void queryClient.invalidateQueries({ queryKey: adminWalletQueries.payoutQueues() })
     } catch (caught) {
       void notify('error', readError(i18n, caught, t`The payout could not be updated.`).general[0] ?? '')
     }

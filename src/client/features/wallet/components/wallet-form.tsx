@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Address, Wallet, WalletBody, WalletKind } from '#shared/contract/wallet.ts'
 import { readError, walletMessage } from '../messages'
+import { saveWallet } from '../mutations'
 import { TextField } from './text-field'
 
 type Values = Record<string, string>
@@ -114,7 +114,7 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
     try {
       const body = walletBody(values)
       // Offline, the change is queued (lib/offline) and sent once the connection is back.
-      const outcome = await sendOrQueue(queryClient, 'wallet', { username, body, create: !wallet })
+      const outcome = await saveWallet(queryClient, { username, body, create: !wallet })
       if (outcome.queued) {
         void notify('info', t`You are offline: your details will be saved once the connection is back.`)
         return

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
+import { readError, walletMessage } from '#client/features/wallet/messages.ts'
+import { requestPayout } from '#client/features/wallet/mutations.ts'
+import { useOnline } from '#client/lib/offline/offline-status.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
-import { requestPayout } from '../api'
-import { readError, walletMessage } from '../messages'
-import { useOnline } from '../use-online'
 
 const CENTS_PER_EURO = 100
 

@@ -1,14 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { TextField } from '#client/features/wallet/components/text-field.tsx'
+import { readError, walletMessage } from '#client/features/wallet/messages.ts'
+import {
+  addBankAccount,
+  makeDefaultBankAccount,
+  unactivateBankAccount,
+} from '#client/features/wallet/mutations.ts'
 import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BankAccount } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { isValidIban, normalizeIban, SEPA_IBAN_LENGTHS } from '#shared/validation-rules.ts'
-import { addBankAccount, makeDefaultBankAccount, unactivateBankAccount } from '../api'
-import { readError, walletMessage } from '../messages'
-import { TextField } from './text-field'
 
 /** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
 export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | 'country' | 'invalid' {
