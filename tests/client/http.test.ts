@@ -52,48 +52,48 @@ beforeEach(async () => {
 const user = { username: 'alice' } as User
 
 test('a PUT with a FormData body goes out as a POST carrying _method=put', async () => {
-  const { request } = await import('#client/lib/http.ts')
+  const { api } = await import('#client/lib/http.ts')
   const body = new FormData()
   body.set('avatar', new Blob(['x'], { type: 'image/png' }), 'a.png')
-  await request('userUpdate', { params: { user: 'alice' }, body })
+  await api('userUpdate', { params: { user: 'alice' }, body })
   expect(received[0]?.method).toBe('POST')
   expect(received[0]?.url).toBe('/api/user/alice')
   expect(received[0]?.body).toMatch(/name="_method"\r\n\r\nput\r\n/)
 })
 
 test('a PUT with a JSON body stays a PUT', async () => {
-  const { request } = await import('#client/lib/http.ts')
-  await request('userUpdate', { params: { user: 'alice' }, body: { phone: '+33 6' } })
+  const { api } = await import('#client/lib/http.ts')
+  await api('userUpdate', { params: { user: 'alice' }, body: { phone: '+33 6' } })
   expect(received[0]?.method).toBe('PUT')
   expect(JSON.parse(received[0]?.body ?? '')).toEqual({ phone: '+33 6' })
 })
 
 test('every request carries the stored token and the current locale', async () => {
-  const { request } = await import('#client/lib/http.ts')
+  const { api } = await import('#client/lib/http.ts')
   const { signIn } = await import('#client/lib/session.ts')
-  await request('missions')
+  await api('missions')
   expect(received[0]?.headers.authorization).toBeUndefined()
   signIn('secret-token', user)
-  await request('missions', { query: { exclude_current_user: 1 } })
+  await api('missions', { query: { exclude_current_user: '1' } })
   expect(received[1]?.headers.authorization).toBe('Bearer secret-token')
   expect(received[1]?.headers['accept-language']).toBe('en')
   expect(received[1]?.url).toBe('/api/deals/missions?exclude_current_user=1')
 })
 
 test('a FORM_0001 answer becomes an ApiException carrying the field errors', async () => {
-  const { ApiException, request } = await import('#client/lib/http.ts')
+  const { ApiException, api } = await import('#client/lib/http.ts')
   const errors = { children: { username: { errors: ['username.taken'] } } }
   reply = { status: 400, body: { code: 'FORM_0001', message: 'Invalid form', errors } }
-  const failure = await request('signup', { body: { username: 'alice' } }).catch((error: unknown) => error)
+  const failure = await api('signup', { body: { username: 'alice', email: 'a@example.com', plainPassword: 'x' } }).catch((error: unknown) => error)
   expect(failure).toBeInstanceOf(ApiException)
   expect((failure as InstanceType<typeof ApiException>).errors).toEqual(errors)
   expect((failure as InstanceType<typeof ApiException>).body.message).toBe('Invalid form')
 })
 
 test('any other error is passed on unchanged', async () => {
-  const { ApiException, request } = await import('#client/lib/http.ts')
+  const { ApiException, api } = await import('#client/lib/http.ts')
   reply = { status: 401, body: { code: 'AUTH_0002', message: 'Bad credentials' } }
-  const failure = await request('signin', { body: {} }).catch((error: unknown) => error)
+  const failure = await api('signin', { body: { username: 'alice', plainPassword: 'wrong' } }).catch((error: unknown) => error)
   expect(failure).not.toBeInstanceOf(ApiException)
   expect(failure).toBeInstanceOf(FetchError)
   expect((failure as FetchError).statusCode).toBe(401)
@@ -117,13 +117,13 @@ test('an error status the caller expects rejects without turning the progress ba
     beginTask: () => (outcome: string) => outcomes.push(outcome),
   }))
   try {
-    const { request } = await import('#client/lib/http.ts')
+    const { api } = await import('#client/lib/http.ts')
     reply = { status: 404, body: { code: 'NOT_FOUND', message: 'No wallet' } }
     await expect(
-      request('walletGet', { params: { username: 'alice' }, expectedStatuses: [404] }),
+      api('walletGet', { params: { username: 'alice' }, expectedStatuses: [404] }),
     ).rejects.toBeInstanceOf(FetchError)
     reply = { status: 500, body: { code: 'SERVER_ERROR', message: 'Boom' } }
-    await expect(request('walletGet', { params: { username: 'alice' } })).rejects.toBeInstanceOf(FetchError)
+    await expect(api('walletGet', { params: { username: 'alice' } })).rejects.toBeInstanceOf(FetchError)
     expect(outcomes).toEqual(['ok', 'failed'])
   } finally {
     vi.doUnmock('../../src/client/lib/progress')

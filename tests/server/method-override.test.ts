@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart'
-import { type } from 'arktype'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { registerEndpoint, registerMethodOverrides } from '#server/http/register-endpoint.ts'
+import { registerMethodOverrides, registerRoute } from '#server/http/register-endpoint.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
 
 // The mechanism alone, on a bare app: a PUT endpoint, and the POST that carries `_method=put`.
@@ -18,9 +17,10 @@ beforeAll(async () => {
   })
   await app.register(errorsPlugin)
   await app.register(multipart, { attachFieldsToBody: true })
-  registerEndpoint(app, 'userUpdate', { body: type({ 'phone?': 'string' }) }, async ({ body, request }) => {
+  registerRoute(app, 'userUpdate', async ({ body, request }) => {
     calls.push({ method: request.method, phone: body.phone })
-    return { updated: true }
+    // Only the override is under test: the answer's shape is the user route's business.
+    return { updated: true } as never
   })
   registerMethodOverrides(app)
   await app.ready()

@@ -77,8 +77,8 @@ function cleanQuery(
   return clean
 }
 
-/** Calls a named endpoint and returns its parsed JSON body. */
-export async function request<T, N extends EndpointName = EndpointName>(
+/** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
+async function send<T, N extends EndpointName>(
   name: N,
   options: RequestOptions<N> = {},
 ): Promise<T> {
@@ -156,7 +156,7 @@ export function api<N extends EndpointName>(
       : [options: CallOptions<N>]
     : [options: CallOptions<N>]
 ): Promise<AnswerOf<N>> {
-  return request<AnswerOf<N>, N>(name, (options ?? {}) as RequestOptions<N>)
+  return send<AnswerOf<N>, N>(name, (options ?? {}) as RequestOptions<N>)
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   endpointSchemas,
   type ParamsOf,
   type QueryOf,
-  type TypedEndpointName,
 } from '#shared/contract/api.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { formErrorsFromArk } from '#shared/contract/form-error-tree.ts'
@@ -54,12 +53,8 @@ export interface Schema<T> {
   (data: unknown): unknown
 }
 
-export interface EndpointOptions<B, Q> {
-  body?: Schema<B>
-  query?: Schema<Q>
-  /** Passed through to Fastify: rate limits, body limits and the like. */
-  route?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>
-}
+/** Passed through to Fastify: rate limits, body limits and the like. */
+export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>
 
 type Runner = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
@@ -154,7 +149,7 @@ function wantsPut(request: FastifyRequest): boolean {
 function mount(
   app: FastifyInstance,
   name: EndpointName,
-  route: EndpointOptions<unknown, unknown>['route'],
+  route: RouteOptions | undefined,
   run: Runner,
 ): void {
   const definition = endpoints[name]
@@ -189,48 +184,23 @@ function admit(
   }
 }
 
-/**
- * Registers the route of a named endpoint: method and path come from the shared table, access is
- * enforced from its `access` column, params/query/body are validated with the contract's arktype
- * schemas (failures become FORM_0001 with the nested form errors), and the handler gets typed values.
- */
-export function registerEndpoint<N extends EndpointName, B = undefined, Q = Record<string, never>>(
-  app: FastifyInstance,
-  name: N,
-  options: EndpointOptions<B, Q>,
-  handler: (context: EndpointContext<N, B, Q>) => Promise<unknown>,
-): void {
-  mount(app, name, options.route, async (request, reply) => {
-    const { body, query, files } = admit(name, options, request)
-    return handler({
-      params: request.params as ServerParams<N>,
-      body: body as B,
-      query: query as Q,
-      files,
-      session: request.session,
-      request,
-      reply,
-    })
-  })
-}
-
 /** Path parameters: the row's params schema output, or else each placeholder as a string. */
-export type RouteParams<N extends TypedEndpointName> =
+export type RouteParams<N extends EndpointName> =
   ParamsOf<N> extends undefined ? ServerParams<N> : ParamsOf<N>
 
 /** What a handler answers: the row's response type, or the reply itself for files (PDF, CSV). */
-export type HandlerAnswer<N extends TypedEndpointName> = AnswerOf<N> extends Blob ? FastifyReply : AnswerOf<N>
+export type HandlerAnswer<N extends EndpointName> = AnswerOf<N> extends Blob ? FastifyReply : AnswerOf<N>
 
 /**
  * Registers a named endpoint from its row alone: the contract's schemas validate what comes in, and
  * TypeScript holds the handler to the row's answer type. The row's success status (201, 202) is set
  * before the handler runs.
  */
-export function registerRoute<N extends TypedEndpointName>(
+export function registerRoute<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
   handler: (context: EndpointContext<N, BodyOf<N>, QueryOf<N>, RouteParams<N>>) => Promise<HandlerAnswer<N>>,
-  options: { route?: EndpointOptions<unknown, unknown>['route'] } = {},
+  options: { route?: RouteOptions } = {},
 ): void {
   const schemas: EndpointSchemas = endpointSchemas[name]
   mount(app, name, options.route, async (request, reply) => {

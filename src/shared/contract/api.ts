@@ -22,11 +22,7 @@ export const endpointSchemas = {
   ...walletAdminEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>
 
-type Table = typeof endpointSchemas
-/** Endpoints whose schemas are in the table (every endpoint once the contract is complete). */
-export type TypedEndpointName = keyof Table & EndpointName
-
-type Row<N extends EndpointName> = N extends TypedEndpointName ? Table[N] : { response: { infer: unknown } }
+type Row<N extends EndpointName> = (typeof endpointSchemas)[N]
 
 /** The success answer of an endpoint: its response schema's output, a Blob for files, nothing for 204. */
 export type AnswerOf<N extends EndpointName> = Row<N>['response'] extends { readonly infer: infer Out }
