@@ -1,14 +1,16 @@
 /**
- * Form plumbing for the account forms: a field that shows its valid/invalid state and translated
- * message, and the mapping of server field errors (FORM_0001) onto the form (the resolvers live in
- * lib/forms). Imported only by lazily loaded modules: arktype and react-hook-form stay out
- * of the first route.
+ * Form plumbing for the account forms: their fields' states with the account messages, and the
+ * mapping of server field errors (FORM_0001) onto the form (the resolvers live in lib/forms).
+ * Imported only by lazily loaded modules: arktype and react-hook-form stay out of the first route.
  */
+import type { I18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Traversal } from 'arktype'
 import { FetchError } from 'ofetch'
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form'
+import { Field } from '#client/components/ui/field.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors } from '#client/lib/forms/form-errors.ts'
 import { ApiException } from '#client/lib/http.ts'
 import { errorMessage } from './messages'
@@ -48,44 +50,9 @@ export function applyServerErrors<T extends FieldValues>(
   return true
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>
-
-/** A labelled input bound to the form, with its state (`is-valid`/`is-invalid`) and message. */
-export function FormField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  hint,
-  ...input
-}: { form: UseFormReturn<T>; name: FieldPath<T>; label: ReactNode; hint?: ReactNode } & InputProps) {
-  const { i18n } = useLingui()
-  const id = useId()
-  const { errors, isSubmitted, dirtyFields } = form.formState
-  const error = (errors as Record<string, { message?: string } | undefined>)[name]
-  const touched = isSubmitted || Boolean((dirtyFields as Record<string, unknown>)[name])
-  const state = error ? 'is-invalid' : touched ? 'is-valid' : ''
-  const messageId = `${id}-message`
-  return (
-    <div className={`field ${state}`.trim()}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        {...input}
-        {...form.register(name)}
-      />
-      {error?.message ? (
-        <p id={messageId} className="field-error" role="alert">
-          {errorMessage(i18n, error.message)}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  )
+/** The Field states of an account form: its error keys in the account messages' words. */
+export function accountFieldStates<T extends FieldValues>(form: UseFormReturn<T>, i18n: I18n) {
+  return fieldStates(form, (key) => errorMessage(i18n, key))
 }
 
 /** The form-level error slot at the top of a form (general errors). */
@@ -126,26 +93,27 @@ export function confirmsPassword(values: NewPassword, ctx: Traversal): boolean {
 
 /** The new password and its confirmation, as the change and reset forms ask for them. */
 export function NewPasswordFields<T extends FieldValues & NewPassword>({ form }: { form: UseFormReturn<T> }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const field = accountFieldStates(form, i18n)
+  const plainPassword = 'plainPassword' as FieldPath<T>
+  const confirmation = 'confirmation' as FieldPath<T>
   return (
     <>
-      <FormField
-        form={form}
-        name={'plainPassword' as FieldPath<T>}
-        label={t`New password`}
-        type="password"
-        autoComplete="new-password"
-        hint={
-          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
-        }
-      />
-      <FormField
-        form={form}
-        name={'confirmation' as FieldPath<T>}
-        label={t`Repeat the new password`}
-        type="password"
-        autoComplete="new-password"
-      />
+      <Field label={t`New password`} hint={<PasswordRules />} {...field(plainPassword)}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" {...form.register(plainPassword)} />
+        )}
+      </Field>
+      <Field label={t`Repeat the new password`} {...field(confirmation)}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" {...form.register(confirmation)} />
+        )}
+      </Field>
     </>
   )
+}
+
+/** The hint under a field that chooses a password (the rule `password`). */
+export function PasswordRules() {
+  return <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
 }

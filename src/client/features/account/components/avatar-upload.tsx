@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
 import { apiErrorCode } from '#client/features/auth/form-kit.tsx'
 import { errorMessage } from '#client/features/auth/messages.ts'
 import { avatarUrl } from '#client/lib/media.ts'
@@ -22,7 +23,6 @@ export function avatarProblem(file: File): string | null {
 
 export function AvatarUpload({ user }: { user: User }) {
   const { t, i18n } = useLingui()
-  const id = useId()
   const [problem, setProblem] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -42,33 +42,27 @@ export function AvatarUpload({ user }: { user: User }) {
   }
 
   return (
-    <div className={`avatar-upload field ${problem ? 'is-invalid' : ''}`.trim()}>
+    <div className="avatar-upload">
       <img src={avatarUrl(user.avatar)} alt={t`Your avatar`} width={96} height={96} className="avatar" />
-      <div>
-        <label htmlFor={id}>
-          <Trans>Profile picture</Trans>
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept={EXTENSIONS.map((extension) => `.${extension}`).join(',')}
-          disabled={pending}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-help`}
-          onChange={(event) => {
-            const file = event.target.files?.[0]
-            if (file) void upload(file)
-            event.target.value = ''
-          }}
-        />
-        <p
-          id={`${id}-help`}
-          className={problem ? 'field-error' : 'field-hint'}
-          role={problem ? 'alert' : undefined}
-        >
-          {problem ? errorMessage(i18n, problem) : <Trans>PNG, JPEG, WebP or GIF, up to 2 MB.</Trans>}
-        </p>
-      </div>
+      <Field
+        label={<Trans>Profile picture</Trans>}
+        error={problem ? errorMessage(i18n, problem) : undefined}
+        hint={<Trans>PNG, JPEG, WebP or GIF, up to 2 MB.</Trans>}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept={EXTENSIONS.map((extension) => `.${extension}`).join(',')}
+            disabled={pending}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              if (file) void upload(file)
+              event.target.value = ''
+            }}
+          />
+        )}
+      </Field>
     </div>
   )
 }

@@ -3,7 +3,13 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query'
 import { type } from 'arktype'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { applyServerErrors, FormAlert, FormField, SubmitButton } from '#client/features/auth/form-kit.tsx'
+import { Field } from '#client/components/ui/field.tsx'
+import {
+  accountFieldStates,
+  applyServerErrors,
+  FormAlert,
+  SubmitButton,
+} from '#client/features/auth/form-kit.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -26,7 +32,7 @@ const ProfileSchema = type({
 
 /** Username (read-only), e-mail and phone; changing the e-mail asks for the current password. */
 export function ProfileForm({ user }: { user: User }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [pending, setPending] = useState(false)
   const form = useForm<ProfileValues>({
@@ -75,40 +81,43 @@ export function ProfileForm({ user }: { user: User }) {
     }
   })
 
+  const field = accountFieldStates(form, i18n)
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Profile`}>
       <FormAlert message={form.formState.errors.root?.server?.message} />
-      <div className="field">
-        <label htmlFor="profile-username">
-          <Trans>Username</Trans>
-        </label>
-        <input id="profile-username" value={user.username} readOnly aria-readonly="true" />
-      </div>
-      <FormField
-        form={form}
-        name="email"
+      <Field label={t`Username`}>
+        {(control) => <input {...control} value={user.username} readOnly aria-readonly="true" />}
+      </Field>
+      <Field
         label={t`E-mail`}
-        type="email"
-        autoComplete="email"
         hint={user.emailVerified ? undefined : <Trans>Not confirmed yet: open the link we mailed you.</Trans>}
-      />
+        {...field('email')}
+      >
+        {(control) => <input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
       {emailChanged ? (
-        <FormField
-          form={form}
-          name="currentPassword"
-          label={t`Current password (to change your e-mail)`}
-          type="password"
-          autoComplete="current-password"
-        />
+        <Field label={t`Current password (to change your e-mail)`} {...field('currentPassword')}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
+          )}
+        </Field>
       ) : null}
-      <FormField
-        form={form}
-        name="phone"
-        label={t`Phone number`}
-        type="tel"
-        autoComplete="tel"
-        placeholder="+33 6 12 34 56 78"
-      />
+      <Field label={t`Phone number`} {...field('phone')}>
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            autoComplete="tel"
+            placeholder="+33 6 12 34 56 78"
+            {...form.register('phone')}
+          />
+        )}
+      </Field>
       <SubmitButton pending={pending}>
         <Trans>Save my profile</Trans>
       </SubmitButton>

@@ -7,6 +7,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Field } from '#client/components/ui/field.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -14,10 +15,11 @@ import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
 import { postRecovery } from '../api'
 import { closeAuthModal } from '../auth-modal-state'
 import {
+  accountFieldStates,
   apiErrorCode,
   applyServerErrors,
   FormAlert,
-  FormField,
+  PasswordRules,
   retryAfterSeconds,
   SubmitButton,
 } from '../form-kit'
@@ -44,7 +46,7 @@ interface LoginValues {
 }
 
 export function LoginForm() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const enter = useEnter()
   const form = useForm<LoginValues>({
     ...passive,
@@ -74,17 +76,23 @@ export function LoginForm() {
     }
   })
 
+  const field = accountFieldStates(form, i18n)
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Log in`}>
       <FormAlert message={form.formState.errors.root?.server?.message} />
-      <FormField form={form} name="username" label={t`Username`} autoComplete="username" />
-      <FormField
-        form={form}
-        name="plainPassword"
-        label={t`Password`}
-        type="password"
-        autoComplete="current-password"
-      />
+      <Field label={t`Username`} {...field('username')}>
+        {(control) => <input {...control} autoComplete="username" {...form.register('username')} />}
+      </Field>
+      <Field label={t`Password`} {...field('plainPassword')}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('plainPassword')}
+          />
+        )}
+      </Field>
       <SubmitButton pending={pending}>
         <Trans>Log in</Trans>
       </SubmitButton>
@@ -101,7 +109,7 @@ interface RegistrationValues {
 }
 
 export function RegistrationForm() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const enter = useEnter()
   const settings = useQuery(authQueries.settings())
   const siteKey = settings.data?.turnstileSiteKey ?? null
@@ -128,22 +136,29 @@ export function RegistrationForm() {
     }
   })
 
+  const field = accountFieldStates(form, i18n)
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Sign up`}>
-      <FormField form={form} name="username" label={t`Username`} autoComplete="username" />
-      <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
-      <FormField
-        form={form}
-        name="plainPassword"
-        label={t`Password`}
-        type="password"
-        autoComplete="new-password"
-        hint={
-          <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>
-        }
-      />
+      <Field label={t`Username`} {...field('username')}>
+        {(control) => <input {...control} autoComplete="username" {...form.register('username')} />}
+      </Field>
+      <Field label={t`E-mail`} {...field('email')}>
+        {(control) => <input {...control} type="email" autoComplete="email" {...form.register('email')} />}
+      </Field>
+      <Field label={t`Password`} hint={<PasswordRules />} {...field('plainPassword')}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            {...form.register('plainPassword')}
+          />
+        )}
+      </Field>
       {showSponsor ? (
-        <FormField form={form} name="sponsor" label={t`Creator code`} autoComplete="off" />
+        <Field label={t`Creator code`} {...field('sponsor')}>
+          {(control) => <input {...control} autoComplete="off" {...form.register('sponsor')} />}
+        </Field>
       ) : (
         <button type="button" className="link-button link-start" onClick={() => setShowSponsor(true)}>
           <Trans>I have a creator code</Trans>
@@ -165,7 +180,7 @@ interface RecoveryValues {
 }
 
 export function RecoveryForm() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const settings = useQuery(authQueries.settings())
   const siteKey = settings.data?.turnstileSiteKey ?? null
   const form = useForm<RecoveryValues>({
@@ -199,9 +214,12 @@ export function RecoveryForm() {
       </p>
     )
   }
+  const field = accountFieldStates(form, i18n)
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Recover your access`}>
-      <FormField form={form} name="username" label={t`Username or e-mail`} autoComplete="username" />
+      <Field label={t`Username or e-mail`} {...field('username')}>
+        {(control) => <input {...control} autoComplete="username" {...form.register('username')} />}
+      </Field>
       {siteKey ? (
         <TurnstileChallenge siteKey={siteKey} onToken={(token) => form.setValue('captcha', token)} />
       ) : null}
