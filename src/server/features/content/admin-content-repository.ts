@@ -4,17 +4,13 @@ import type { Database } from '#server/db/client.ts'
 import { type ContentRow, content } from '#server/db/schema.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { AdminContentEntry, AdminContentQuery } from '#shared/contract/content.ts'
+import { toEntry } from './content-repository'
 
 const adminEntry = (row: ContentRow): AdminContentEntry => ({
   id: row.id,
   domain: row.domain,
   locale: row.locale,
-  code: row.code,
-  title: row.title,
-  body: row.body,
-  topic: row.topic,
-  position: row.position,
-  updatedAt: row.updatedAt.toISOString(),
+  ...toEntry(row),
 })
 
 const targetOf = (entry: { domain: string; locale: string; code: string }) =>

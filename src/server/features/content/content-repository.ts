@@ -10,7 +10,8 @@ export const CONTENT_DOMAINS: readonly ContentDomain[] = ['faq', 'terms', 'home'
 export const isContentDomain = (value: string): value is ContentDomain =>
   (CONTENT_DOMAINS as readonly string[]).includes(value)
 
-const toEntry = (row: typeof content.$inferSelect): ContentEntry => ({
+/** A stored entry as the public reads answer it (the admin view adds where it lives). */
+export const toEntry = (row: typeof content.$inferSelect): ContentEntry => ({
   code: row.code,
   title: row.title,
   body: row.body,

@@ -14,6 +14,7 @@ import {
   ClickReason,
   creditReward,
   type DealChange,
+  dealContext,
   finishInTx,
   missionOpenProblem,
   withinBudget,
@@ -118,13 +119,7 @@ export async function recordClick(db: Database, input: ClickInput): Promise<Deal
       .where(and(eq(deals.id, deal.id), eq(deals.state, 'inprogress')))
       .returning({ progress: deals.progress })
     if (progressed) await flagBurst(tx, deal, progressed.progress)
-    const context = {
-      dealId: deal.id,
-      dealCode: deal.code,
-      userId: deal.userId,
-      mission,
-      earningsHoldHours: input.earningsHoldHours,
-    }
+    const context = dealContext(deal, mission, input.earningsHoldHours)
     let walletChanged = await creditReward(tx, context, cpcCents, events)
     if (progressed && progressed.progress >= mission.goal) {
       const finished = await finishInTx(tx, context, 'goal', events)

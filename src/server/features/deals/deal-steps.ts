@@ -44,6 +44,13 @@ export interface DealContext {
   earningsHoldHours: number
 }
 
+/** The context of a locked deal row and its mission, for rewards and transitions. */
+export const dealContext = (
+  deal: { id: string; code: string; userId: string },
+  mission: MissionRow,
+  earningsHoldHours: number,
+): DealContext => ({ dealId: deal.id, dealCode: deal.code, userId: deal.userId, mission, earningsHoldHours })
+
 export const dealConflict = (message: string, key: string) => conflict(message, { errors: [key] })
 
 /** Appends one event to a deal's history. */

@@ -11,7 +11,14 @@ import { notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import { newDealCode, newWidgetToken } from './deal-codes'
-import { addEvent, type DealChange, dealConflict, finishInTx, missionOpenProblem } from './deal-steps'
+import {
+  addEvent,
+  type DealChange,
+  dealConflict,
+  dealContext,
+  finishInTx,
+  missionOpenProblem,
+} from './deal-steps'
 import { SPOT_HOLDING_STATES } from './missions-repository'
 
 // A new code colliding twice in a row means something else is wrong; stop retrying then.
@@ -111,13 +118,7 @@ export function endDeal(
     }
     const notInProgress = () => dealConflict('This deal is no longer in progress', 'deal.not_in_progress')
     if (input.to === 'finished') {
-      const context = {
-        dealId: deal.id,
-        dealCode: deal.code,
-        userId: deal.userId,
-        mission,
-        earningsHoldHours: input.earningsHoldHours,
-      }
+      const context = dealContext(deal, mission, input.earningsHoldHours)
       const finished = await finishInTx(tx, context, 'admin', events)
       if (!finished) throw notInProgress()
       return { dealId: deal.id, events, walletChanged: finished.walletChanged }
