@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Field } from '#client/components/ui/field.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
 import { ApiException, api } from '#client/lib/http.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ContactBody } from '#shared/contract/content.ts'
 import { Captcha } from './captcha'
-import { errorProps, FormField } from './form-field'
 
 type ContactValues = Omit<ContactBody, 'captcha'>
 
@@ -16,19 +18,18 @@ const resolver = lazyArkResolver<ContactValues>(async () => {
 
 /** The contact form (`POST /api/core/contact`): stored and mailed to support by the server. */
 export function ContactForm() {
-  const { t } = useLingui()
-  const id = useId()
+  const { t, i18n } = useLingui()
   const [sent, setSent] = useState(false)
   const [failed, setFailed] = useState(false)
   const [captcha, setCaptcha] = useState<string | undefined>()
   const onToken = useCallback((token: string) => setCaptcha(token), [])
-  const { register, handleSubmit, setError, formState } = useForm<ContactValues>({
+  const form = useForm<ContactValues>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { name: '', email: '', subject: '', message: '' },
   })
-  const { errors, isSubmitting } = formState
+  const { register, handleSubmit, setError, formState } = form
 
   const submit = handleSubmit(async (values) => {
     setFailed(false)
@@ -51,33 +52,29 @@ export function ContactForm() {
       </p>
     )
   }
+  const field = fieldStates(form, (key) => validationMessage(i18n, key))
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Contact us`}>
-      <FormField id={`${id}-name`} label={<Trans>Your name</Trans>} error={errors.name}>
-        <input {...errorProps(`${id}-name`, errors.name)} autoComplete="name" {...register('name')} />
-      </FormField>
-      <FormField id={`${id}-email`} label={<Trans>Your e-mail address</Trans>} error={errors.email}>
-        <input
-          {...errorProps(`${id}-email`, errors.email)}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
-      </FormField>
-      <FormField id={`${id}-subject`} label={<Trans>Subject</Trans>} error={errors.subject}>
-        <input {...errorProps(`${id}-subject`, errors.subject)} {...register('subject')} />
-      </FormField>
-      <FormField id={`${id}-message`} label={<Trans>Message</Trans>} error={errors.message}>
-        <textarea {...errorProps(`${id}-message`, errors.message)} rows={6} {...register('message')} />
-      </FormField>
+      <Field label={<Trans>Your name</Trans>} {...field('name')}>
+        {(control) => <input {...control} autoComplete="name" {...register('name')} />}
+      </Field>
+      <Field label={<Trans>Your e-mail address</Trans>} {...field('email')}>
+        {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+      </Field>
+      <Field label={<Trans>Subject</Trans>} {...field('subject')}>
+        {(control) => <input {...control} {...register('subject')} />}
+      </Field>
+      <Field label={<Trans>Message</Trans>} {...field('message')}>
+        {(control) => <textarea {...control} rows={6} {...register('message')} />}
+      </Field>
       <Captcha onToken={onToken} />
       {failed ? (
         <p className="field-error" role="alert">
           <Trans>The message could not be sent. Check your connection and try again.</Trans>
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={isSubmitting}>
-        {isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send the message</Trans>}
+      <button type="submit" className="button" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? <Trans>Sending…</Trans> : <Trans>Send the message</Trans>}
       </button>
     </form>
   )

@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Field } from '#client/components/ui/field.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
 import { ApiException, api } from '#client/lib/http.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import { Captcha } from './captcha'
-import { errorProps, FormField } from './form-field'
 
 interface NewsletterValues {
   email: string
@@ -18,19 +20,18 @@ const resolver = lazyArkResolver<NewsletterValues>(async () => {
 
 /** Newsletter sign-up with double opt-in: the server mails a confirmation link. */
 export function NewsletterForm() {
-  const { t } = useLingui()
-  const id = useId()
+  const { t, i18n } = useLingui()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [failed, setFailed] = useState(false)
   const [captcha, setCaptcha] = useState<string | undefined>()
   const onToken = useCallback((token: string) => setCaptcha(token), [])
-  const { register, handleSubmit, setError, formState } = useForm<NewsletterValues>({
+  const form = useForm<NewsletterValues>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: '' },
   })
-  const { errors, isSubmitting } = formState
+  const { register, handleSubmit, setError, formState } = form
 
   const submit = handleSubmit(async ({ email }) => {
     setFailed(false)
@@ -55,23 +56,19 @@ export function NewsletterForm() {
       </p>
     )
   }
+  const field = fieldStates(form, (key) => validationMessage(i18n, key))
   return (
     <form className="form form-inline" noValidate onSubmit={submit} aria-label={t`Newsletter`}>
-      <FormField id={`${id}-email`} label={<Trans>Your e-mail address</Trans>} error={errors.email}>
-        <input
-          {...errorProps(`${id}-email`, errors.email)}
-          type="email"
-          autoComplete="email"
-          {...register('email')}
-        />
-      </FormField>
+      <Field label={<Trans>Your e-mail address</Trans>} {...field('email')}>
+        {(control) => <input {...control} type="email" autoComplete="email" {...register('email')} />}
+      </Field>
       <Captcha onToken={onToken} />
       {failed ? (
         <p className="field-error" role="alert">
           <Trans>The subscription could not be sent. Check your connection and try again.</Trans>
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={isSubmitting}>
+      <button type="submit" className="button" disabled={formState.isSubmitting}>
         <Trans>Subscribe</Trans>
       </button>
     </form>
