@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { Address, Wallet, WalletBody, WalletKind } from '#shared/contract/wallet.ts'
 import { readError, walletMessage } from '../messages'
 import { saveWallet } from '../mutations'
-import { TextField } from './text-field'
 
 type Values = Record<string, string>
 
@@ -80,16 +80,18 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
     label: string,
     props: { type?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
-    <TextField
-      id={`wallet-${name.replaceAll('.', '-')}`}
-      label={label}
-      value={values[name] ?? ''}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      error={errors[name] ? walletMessage(i18n, errors[name]) : null}
-      type={props.type ?? 'text'}
-      autoComplete={props.autoComplete}
-      required={props.required ?? true}
-    />
+    <Field label={label} error={errors[name] ? walletMessage(i18n, errors[name]) : undefined}>
+      {(control) => (
+        <input
+          {...control}
+          value={values[name] ?? ''}
+          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          required={props.required ?? true}
+        />
+      )}
+    </Field>
   )
   const addressFields = (prefix: string) => (
     <>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { TextField } from '#client/features/wallet/components/text-field.tsx'
+import { Field } from '#client/components/ui/field.tsx'
 import { readError, walletMessage } from '#client/features/wallet/messages.ts'
 import {
   addBankAccount,
@@ -165,29 +165,40 @@ export function BankAccountForm({ username }: { username: string }) {
           {general}
         </p>
       ) : null}
-      <TextField
-        id="bank-holder"
+      <Field
         label={t`Account holder`}
-        autoComplete="name"
-        value={holderName}
-        onChange={(event) => setHolderName(event.target.value)}
-        error={errors.holderName ? walletMessage(i18n, errors.holderName) : null}
-      />
-      <TextField
-        id="bank-iban"
+        error={errors.holderName ? walletMessage(i18n, errors.holderName) : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            autoComplete="name"
+            value={holderName}
+            onChange={(event) => setHolderName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
         label={t`IBAN`}
-        autoComplete="off"
-        spellCheck={false}
-        value={iban}
-        onChange={(event) => setIban(event.target.value)}
         error={
           errors.iban
             ? walletMessage(i18n, errors.iban)
             : hint === 'invalid' || hint === 'country'
               ? hints[hint]
-              : null
+              : undefined
         }
-      />
+        valid={hint === 'valid'}
+      >
+        {(control) => (
+          <input
+            {...control}
+            autoComplete="off"
+            spellCheck={false}
+            value={iban}
+            onChange={(event) => setIban(event.target.value)}
+          />
+        )}
+      </Field>
       {hint === 'valid' ? (
         <p className="field-ok" role="status">
           {hints.valid}

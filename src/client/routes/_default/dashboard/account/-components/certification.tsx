@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
 import { readError, walletMessage } from '#client/features/wallet/messages.ts'
 import { uploadKycDocument } from '#client/features/wallet/mutations.ts'
 import { absoluteLink } from '#client/lib/http.ts'
@@ -88,41 +89,32 @@ export function KycUploadForm({ username, wallet }: { username: string; wallet: 
         )}{' '}
         <Trans>JPEG, PNG, WebP or PDF, 8 MB at most. Photo metadata is removed on upload.</Trans>
       </p>
-      <div className="field">
-        <label htmlFor="kyc-kind">
-          <Trans>Document type</Trans>
-        </label>
-        <select id="kyc-kind" value={kind} onChange={(event) => setKind(event.target.value as KycKind)}>
-          {(Object.keys(kinds) as KycKind[]).map((value) => (
-            <option key={value} value={value}>
-              {kinds[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="kyc-file">
-          <Trans>File</Trans>
-        </label>
-        <input
-          id="kyc-file"
-          type="file"
-          accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'kyc-file-error' : undefined}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null
-            setFile(chosen)
-            const problem = chosen ? checkKycFile(chosen) : null
-            setError(problem ? walletMessage(i18n, problem) : null)
-          }}
-        />
-        {error ? (
-          <p id="kyc-file-error" className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field label={<Trans>Document type</Trans>}>
+        {(control) => (
+          <select {...control} value={kind} onChange={(event) => setKind(event.target.value as KycKind)}>
+            {(Object.keys(kinds) as KycKind[]).map((value) => (
+              <option key={value} value={value}>
+                {kinds[value]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={<Trans>File</Trans>} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null
+              setFile(chosen)
+              const problem = chosen ? checkKycFile(chosen) : null
+              setError(problem ? walletMessage(i18n, problem) : null)
+            }}
+          />
+        )}
+      </Field>
       <button type="submit" className="button" disabled={sending}>
         {sending ? <Trans>Sending…</Trans> : <Trans>Send for review</Trans>}
       </button>

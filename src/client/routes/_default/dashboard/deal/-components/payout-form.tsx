@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
 import { readError, walletMessage } from '#client/features/wallet/messages.ts'
 import { requestPayout } from '#client/features/wallet/mutations.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
@@ -96,29 +97,23 @@ export function PayoutForm({
         </p>
       ) : null}
       <form className="form payout-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="payout-amount">
-            <Trans>Amount (EUR)</Trans>
-          </label>
-          <input
-            id="payout-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            disabled={blocked !== null || sending}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'payout-error' : undefined}
-          />
-          <p className="muted">
-            <Trans>Available: {formatMoney(wallet.available)}</Trans>
-          </p>
-          {error ? (
-            <p id="payout-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        {/* The hint gives way to the error; the balance card above keeps showing the available part. */}
+        <Field
+          label={<Trans>Amount (EUR)</Trans>}
+          hint={<Trans>Available: {formatMoney(wallet.available)}</Trans>}
+          error={error}
+        >
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              disabled={blocked !== null || sending}
+              onChange={(event) => setAmount(event.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={blocked !== null || sending}>
           {sending ? <Trans>Requesting…</Trans> : <Trans>Request payout</Trans>}
         </button>
