@@ -2,13 +2,14 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { type DehydratedState, hydrate } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { SSR_STATE_ID, type SsrState } from '#shared/contract/ssr.ts'
 import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
+import { afterNextPaint } from './lib/first-paint'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
@@ -68,12 +69,20 @@ function readSsrState(): SsrState | null {
 async function start(): Promise<void> {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
+  // A server-rendered page shows its HTML first: the app's chunks and its hydration come after the
+  // first paint, never before it (on a phone with the scripts cached, they would hold it back).
+  if (document.getElementById(SSR_STATE_ID)) await afterNextPaint()
   router.subscribe('onResolved', () => applyPageHead(pageHead(router.state.matches, defaultHead())))
   // The features register with the infrastructure on its first signed-in need (their offline
   // changes before the persisted queue is restored); visitors of the public pages never load them.
   loadFeaturesWith(() => import('./app-features').then(({ registerAppFeatures }) => registerAppFeatures()))
-  // Offline support first: the user's cached deals must be in place before any route loader runs.
-  const offlineReady = startOffline(queryClient)
+  // Offline support first: the user's cached deals must be in place before any route loader runs,
+  // from the synchronous copy at once, or else from IndexedDB (awaited below).
+  const offline = startOffline(queryClient)
+  const cacheInPlace = offline.firstScreen ? undefined : offline.restored
+  // The route chunks of this address load meanwhile: they are needed for the first render either way.
+  const [matchedRoutes] = router.getMatchedRoutes(router.state.location.pathname)
+  for (const route of matchedRoutes) void router.loadRouteChunk(route)
   const app = (
     <StrictMode>
       <App />
@@ -82,17 +91,21 @@ async function start(): Promise<void> {
   const ssr = readSsrState()
   if (!ssr) {
     // The catalog comes first so the first paint is already in the user's language.
-    await Promise.all([activateLocale(detectLocale()), offlineReady])
+    await Promise.all([activateLocale(detectLocale()), cacheInPlace])
     createRoot(container).render(app)
     return
   }
   // Hydration must reproduce the server's markup: its locale, its data (no second fetch), and the
   // route chunks loaded before React starts; `router.ssr` tells the router the matches are ready.
-  await Promise.all([activateLocale(ssr.locale), offlineReady])
+  await Promise.all([activateLocale(ssr.locale), cacheInPlace])
   hydrate(queryClient, ssr.queries as DehydratedState)
   await router.load()
   router.ssr = { manifest: undefined }
-  hydrateRoot(container, app)
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (a click meanwhile still hydrates its target at once).
+  startTransition(() => {
+    hydrateRoot(container, app)
+  })
 }
 
 void start()

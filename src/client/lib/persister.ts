@@ -7,6 +7,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client'
 import { del, delMany, get, keys, set } from 'idb-keyval'
+import { cacheVersion, saveFirstScreen } from './offline/first-screen'
 import { isLiveQuery, isPersistedQuery } from './offline/query-roots'
 import { queryGcTimeMs } from './query-client'
 import { currentUser } from './session'
@@ -17,8 +18,6 @@ import { currentUser } from './session'
  * another; paused mutations (changes made offline) travel in the same entry.
  */
 
-// Bump when a persisted query's data shape changes: older caches are then thrown away.
-export const cacheBuster = 'v3'
 export const cacheMaxAgeMs = queryGcTimeMs
 const cacheKeyPrefix = 'streamdeals-query-cache:'
 // 250 ms: a change made just before the app is closed must reach IndexedDB; the cache is small.
@@ -58,7 +57,7 @@ function saveOptionsFor(queryClient: QueryClient, userId: string): PersistedQuer
   return {
     queryClient,
     persister: persisterFor(userId),
-    buster: cacheBuster,
+    buster: cacheVersion,
     dehydrateOptions: {
       shouldDehydrateQuery: shouldPersistQuery,
       shouldDehydrateMutation: shouldPersistMutation,
@@ -80,12 +79,41 @@ export async function restoreUserCache(queryClient: QueryClient, userId: string)
   await queryClient.invalidateQueries({ predicate: isLiveQuery, refetchType: 'none' })
 }
 
+/** The synchronous copy of the same queries, for the next cold start (offline/first-screen.ts). */
+function keepFirstScreen(queryClient: QueryClient, userId: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const save = () => {
+    timer = null
+    // A save that lands after the user signed out would bring their data back: refuse it.
+    if (currentUser()?.id !== userId) return
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(shouldPersistQuery)
+      .map((query) => ({
+        queryKey: query.queryKey,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }))
+    saveFirstScreen(userId, queries)
+  }
+  save()
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    timer ??= setTimeout(save, persistThrottleMs)
+  })
+  return () => {
+    unsubscribe()
+    if (timer) clearTimeout(timer)
+  }
+}
+
 /**
  * Writes the cache (throttled) on every change from now on, and at once when a change is queued
  * offline: the user may close the app right after acting. Returns the unsubscribe function.
  */
 export function persistUserCache(queryClient: QueryClient, userId: string): () => void {
   const unsubscribe = persistQueryClientSubscribe(saveOptionsFor(queryClient, userId))
+  const stopFirstScreen = keepFirstScreen(queryClient, userId)
   const immediate = { ...saveOptionsFor(queryClient, userId), persister: persisterFor(userId, 0) }
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type === 'updated' && event.mutation.state.isPaused) void persistQueryClientSave(immediate)
@@ -93,6 +121,7 @@ export function persistUserCache(queryClient: QueryClient, userId: string): () =
   return () => {
     unsubscribe()
     unsubscribeMutations()
+    stopFirstScreen()
   }
 }
 

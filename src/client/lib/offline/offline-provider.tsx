@@ -1,25 +1,43 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { featuresReady, startWhenFeaturesReady } from '../features-ready'
+import { queryGcTimeMs } from '../query-client'
 import { currentUser, useCurrentUser } from '../session'
 import { startLiveUpdates } from '../socket'
 import { catchUp, takeOverReconnects } from './catch-up'
+import { seedFirstScreen } from './first-screen'
 import { captureInstallPrompt } from './install-prompt'
 import { registerMutationDefaults } from './mutation-defaults'
 import { lastBackOnlineAt, startReachability } from './reachability'
 
+/** Settles once the persisted cache is in the client: nothing may be persisted before (see below). */
+let cacheRestored: Promise<void> = Promise.resolve()
+
+export interface OfflineStart {
+  /** The user's last queries are already in the client (offline/first-screen.ts): render at once. */
+  firstScreen: boolean
+  /** The full persisted cache, with the changes queued offline, is restored and resumed. */
+  restored: Promise<void>
+}
+
 /**
  * Offline start-up, in the order that matters (DESIGN §4): the online manager from
- * `navigator.onLine`; for a signed-in user, the features' offline changes (app-features.ts) set on
- * the client, then their persisted cache (before the router's loaders run, so a cold offline start
- * renders at once, without a spinner), and finally the paused changes of that cache are resumed
- * (they pause again if the server is still away).
+ * `navigator.onLine`; for a signed-in user, their last queries from the synchronous copy (so a cold
+ * offline start renders the deals at once), then the features' offline changes (app-features.ts) set
+ * on the client, then the full persisted cache, and finally its paused changes are resumed (they
+ * pause again if the server is still away). Without the copy, the first render waits for `restored`.
  */
-export async function startOffline(queryClient: QueryClient): Promise<void> {
+export function startOffline(queryClient: QueryClient): OfflineStart {
   startReachability()
   captureInstallPrompt()
   const userId = currentUser()?.id
-  if (!userId) return
+  if (!userId) return { firstScreen: false, restored: cacheRestored }
+  const firstScreen = seedFirstScreen(queryClient, userId, queryGcTimeMs)
+  cacheRestored = restoreAndResume(queryClient, userId)
+  return { firstScreen, restored: cacheRestored }
+}
+
+async function restoreAndResume(queryClient: QueryClient, userId: string): Promise<void> {
   // The persister (idb-keyval and TanStack's persister) and the features' registrations are
   // signed-in needs: signed-out visitors of the public pages never load them (DESIGN §5 budget).
   const [{ restoreUserCache }] = await Promise.all([import('../persister'), featuresReady()])
@@ -47,13 +65,15 @@ function refetchWhenBackOnline(queryClient: QueryClient): () => void {
 }
 
 /**
- * `persistUserCache` once its module has loaded and the features said which data is kept (a save
- * before that would replace the stored cache with an empty one); the returned stop works before too.
+ * `persistUserCache` once its module has loaded, the features said which data is kept and the stored
+ * cache is back in the client (a save before that would replace the stored cache, and the changes
+ * queued in it, with part of it); the returned stop works before too.
  */
 function persistWhenLoaded(queryClient: QueryClient, userId: string): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  void Promise.all([import('../persister'), featuresReady()]).then(([{ persistUserCache }]) => {
+  const loaded = Promise.all([import('../persister'), featuresReady(), cacheRestored.catch(() => undefined)])
+  void loaded.then(([{ persistUserCache }]) => {
     if (!stopped) stop = persistUserCache(queryClient, userId)
   })
   return () => {
