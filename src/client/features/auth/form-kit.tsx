@@ -113,6 +113,25 @@ export function NewPasswordFields<T extends FieldValues & NewPassword>({ form }:
   )
 }
 
+/** The current password, as the password change and the e-mail change ask for it. */
+export function CurrentPasswordField<T extends FieldValues & { currentPassword: string }>({
+  form,
+  label,
+}: {
+  form: UseFormReturn<T>
+  label: string
+}) {
+  const { i18n } = useLingui()
+  const name = 'currentPassword' as FieldPath<T>
+  return (
+    <Field label={label} {...accountFieldStates(form, i18n)(name)}>
+      {(control) => (
+        <input {...control} type="password" autoComplete="current-password" {...form.register(name)} />
+      )}
+    </Field>
+  )
+}
+
 /** The hint under a field that chooses a password (the rule `password`). */
 export function PasswordRules() {
   return <Trans>At least 8 characters, with an upper-case letter, a lower-case letter and a digit.</Trans>

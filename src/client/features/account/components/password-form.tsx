@@ -2,10 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type } from 'arktype'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Field } from '#client/components/ui/field.tsx'
 import {
-  accountFieldStates,
   applyServerErrors,
+  CurrentPasswordField,
   confirmsPassword,
   FormAlert,
   NewPasswordFields,
@@ -32,7 +31,7 @@ const PasswordChange = type({
 
 /** Changes the password; the server signs out the user's other devices. */
 export function PasswordForm({ user }: { user: User }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const [pending, setPending] = useState(false)
   const form = useForm<PasswordValues>({
     mode: 'onSubmit',
@@ -54,20 +53,10 @@ export function PasswordForm({ user }: { user: User }) {
       setPending(false)
     }
   })
-  const field = accountFieldStates(form, i18n)
   return (
     <form className="form" noValidate onSubmit={submit} aria-label={t`Change my password`}>
       <FormAlert message={form.formState.errors.root?.server?.message} />
-      <Field label={t`Current password`} {...field('currentPassword')}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('currentPassword')}
-          />
-        )}
-      </Field>
+      <CurrentPasswordField form={form} label={t`Current password`} />
       <NewPasswordFields form={form} />
       <SubmitButton pending={pending}>
         <Trans>Change my password</Trans>

@@ -7,6 +7,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import {
   accountFieldStates,
   applyServerErrors,
+  CurrentPasswordField,
   FormAlert,
   SubmitButton,
 } from '#client/features/auth/form-kit.tsx'
@@ -96,16 +97,7 @@ export function ProfileForm({ user }: { user: User }) {
         {(control) => <input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
       {emailChanged ? (
-        <Field label={t`Current password (to change your e-mail)`} {...field('currentPassword')}>
-          {(control) => (
-            <input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('currentPassword')}
-            />
-          )}
-        </Field>
+        <CurrentPasswordField form={form} label={t`Current password (to change your e-mail)`} />
       ) : null}
       <Field label={t`Phone number`} {...field('phone')}>
         {(control) => (
