@@ -9,7 +9,6 @@ import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
-import { afterNextPaint } from './lib/first-paint'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
@@ -69,9 +68,6 @@ function readSsrState(): SsrState | null {
 async function start(): Promise<void> {
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
-  // A server-rendered page shows its HTML first: the app's chunks and its hydration come after the
-  // first paint, never before it (on a phone with the scripts cached, they would hold it back).
-  if (document.getElementById(SSR_STATE_ID)) await afterNextPaint()
   router.subscribe('onResolved', () => applyPageHead(pageHead(router.state.matches, defaultHead())))
   // The features register with the infrastructure on its first signed-in need (their offline
   // changes before the persisted queue is restored); visitors of the public pages never load them.
