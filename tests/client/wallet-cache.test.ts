@@ -159,6 +159,19 @@ test('a wallet pushed by the socket and the same wallet answered over HTTP chang
   expect(snapshot(answered)).toEqual(afterPush)
 })
 
+test('a push of an unchanged wallet still has its lists read again: a payout paid moves no balance', async () => {
+  const wallet = walletOf()
+  const queryClient = cacheWith(wallet)
+  const payouts = walletQueries.payouts('alice').queryKey
+  queryClient.setQueryData(payouts, { items: [], total: 0 })
+  const release = startLiveUpdates(queryClient)
+  await vi.waitFor(() => expect(socket.listeners.has('wallet:updated')).toBe(true))
+  socket.push('wallet:updated', walletOf())
+  release()
+  expect(snapshot(queryClient).rereading).toContainEqual(payouts)
+  expect(snapshot(queryClient).detail).toEqual(wallet)
+})
+
 test('a refetched wallet equal to the cached one writes nothing more and rereads nothing', async () => {
   const wallet = walletOf()
   const queryClient = cacheWith(wallet)

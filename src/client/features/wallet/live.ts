@@ -6,10 +6,17 @@ import { storeWallet, walletQueries } from './queries'
 
 const walletHandlers: LiveHandlers = {
   // The push carries the signed-in user's whole wallet (it goes to their room only): it enters the
-  // cache through the same writer as an HTTP answer.
+  // cache through the same writer as an HTTP answer. A push also says that something of the wallet
+  // moved even when the wallet reads the same (a payout paid, a document verified): its lists are
+  // read again, a read already on its way included.
   'wallet:updated': (queryClient, wallet) => {
     const user = currentUser()
-    if (user) storeWallet(queryClient, user.username, wallet)
+    if (!user) return
+    storeWallet(queryClient, user.username, wallet)
+    void queryClient.invalidateQueries(
+      { queryKey: walletQueries.all(user.username) },
+      { cancelRefetch: false },
+    )
   },
 }
 
