@@ -163,7 +163,7 @@ test('a push of an unchanged wallet still has its lists read again: a payout pai
   const wallet = walletOf()
   const queryClient = cacheWith(wallet)
   const payouts = walletQueries.payouts('alice').queryKey
-  queryClient.setQueryData(payouts, { items: [], total: 0 })
+  queryClient.setQueryData(payouts, { items: [], minimum: { amount: 1000, currency: 'EUR' } })
   const release = startLiveUpdates(queryClient)
   await vi.waitFor(() => expect(socket.listeners.has('wallet:updated')).toBe(true))
   socket.push('wallet:updated', walletOf())

@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
+import { TurnstileChallenge } from '#client/components/ui/turnstile.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -25,7 +26,6 @@ import {
 } from '../form-kit'
 import { logIn, register } from '../mutations'
 import { authQueries } from '../queries'
-import { TurnstileChallenge } from './turnstile'
 
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { TurnstileChallenge } from '#client/features/auth/components/turnstile.tsx'
+import { TurnstileChallenge } from '#client/components/ui/turnstile.tsx'
 import { authQueries } from '#client/features/auth/queries.ts'
 
 /**
