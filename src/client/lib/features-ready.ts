@@ -26,15 +26,19 @@ export function featuresReady(): Promise<void> {
 }
 
 /**
- * Starts `start` once the features are registered; the returned stop works before that too (an
- * effect cleaned up while the features were still loading starts nothing).
+ * Starts `start` once the features are registered (it may first load its own module: signed-in
+ * machinery such as the socket stays out of the public pages' first route); the returned stop works
+ * before that too (an effect cleaned up while loading starts nothing, or stops what just started).
  */
-export function startWhenFeaturesReady(start: () => () => void): () => void {
+export function startWhenFeaturesReady(start: () => (() => void) | Promise<() => void>): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  void featuresReady().then(() => {
-    if (!stopped) stop = start()
-  })
+  void featuresReady()
+    .then(() => (stopped ? null : start()))
+    .then((started) => {
+      if (started && stopped) started()
+      else stop = started
+    })
   return () => {
     stopped = true
     stop?.()

@@ -1,5 +1,6 @@
-import type { Query, QueryClient } from '@tanstack/react-query'
+import { onlineManager, type Query, type QueryClient } from '@tanstack/react-query'
 import { isLiveQuery, isPrimaryQuery, liveRoots } from './query-roots'
+import { lastBackOnlineAt } from './reachability'
 
 /**
  * Catching up after a gap in the live connection (DESIGN §4): back online, or a socket that
@@ -68,4 +69,22 @@ export async function catchUp(queryClient: QueryClient, since = performance.now(
     queryClient,
     missed.filter((query) => !isPrimaryQuery(query)),
   ).catch(() => undefined)
+}
+
+/**
+ * Back online (browser event, probe or socket): pushes may have been missed meanwhile, so the live
+ * queries (deals, wallet) go stale and the ones on screen refetch now. Returns the stop function.
+ */
+export function refetchWhenBackOnline(queryClient: QueryClient): () => void {
+  let wasOnline = onlineManager.isOnline()
+  const stopTracking = takeOverReconnects(queryClient)
+  const unsubscribe = onlineManager.subscribe((online) => {
+    // Requests sent since the network came back (paused ones resuming) already see the current state.
+    if (online && !wasOnline) void catchUp(queryClient, lastBackOnlineAt())
+    wasOnline = online
+  })
+  return () => {
+    unsubscribe()
+    stopTracking()
+  }
 }

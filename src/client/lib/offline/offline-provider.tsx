@@ -1,14 +1,11 @@
-import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { featuresReady, startWhenFeaturesReady } from '../features-ready'
 import { queryGcTimeMs } from '../query-client'
 import { currentUser, useCurrentUser } from '../session'
-import { startLiveUpdates } from '../socket'
-import { catchUp, takeOverReconnects } from './catch-up'
 import { seedFirstScreen } from './first-screen'
 import { captureInstallPrompt } from './install-prompt'
-import { registerMutationDefaults } from './mutation-defaults'
-import { lastBackOnlineAt, startReachability } from './reachability'
+import { startReachability } from './reachability'
 
 /** Settles once the persisted cache is in the client: nothing may be persisted before (see below). */
 let cacheRestored: Promise<void> = Promise.resolve()
@@ -40,28 +37,14 @@ export function startOffline(queryClient: QueryClient): OfflineStart {
 async function restoreAndResume(queryClient: QueryClient, userId: string): Promise<void> {
   // The persister (idb-keyval and TanStack's persister) and the features' registrations are
   // signed-in needs: signed-out visitors of the public pages never load them (DESIGN §5 budget).
-  const [{ restoreUserCache }] = await Promise.all([import('../persister'), featuresReady()])
+  const [{ restoreUserCache }, { registerMutationDefaults }] = await Promise.all([
+    import('../persister'),
+    import('./mutation-defaults'),
+    featuresReady(),
+  ])
   registerMutationDefaults(queryClient)
   await restoreUserCache(queryClient, userId)
   void queryClient.resumePausedMutations()
-}
-
-/**
- * Back online (browser event, probe or socket): pushes may have been missed meanwhile, so the live
- * queries (deals, wallet) go stale and the ones on screen refetch now.
- */
-function refetchWhenBackOnline(queryClient: QueryClient): () => void {
-  let wasOnline = onlineManager.isOnline()
-  const stopTracking = takeOverReconnects(queryClient)
-  const unsubscribe = onlineManager.subscribe((online) => {
-    // Requests sent since the network came back (paused ones resuming) already see the current state.
-    if (online && !wasOnline) void catchUp(queryClient, lastBackOnlineAt())
-    wasOnline = online
-  })
-  return () => {
-    unsubscribe()
-    stopTracking()
-  }
 }
 
 /**
@@ -103,13 +86,23 @@ function startSignedInTasks(queryClient: QueryClient): () => void {
 export function OfflineQueryProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   const userId = useCurrentUser()?.id
   useEffect(() => (userId ? persistWhenLoaded(client, userId) : undefined), [client, userId])
-  useEffect(() => (userId ? startLiveUpdates(client) : undefined), [client, userId])
+  // The socket and the catch-up are signed-in machinery: loaded then, not with the public pages.
+  useEffect(
+    () =>
+      userId
+        ? startWhenFeaturesReady(async () => (await import('../socket')).startLiveUpdates(client))
+        : undefined,
+    [client, userId],
+  )
   useEffect(
     () => (userId ? startWhenFeaturesReady(() => startSignedInTasks(client)) : undefined),
     [client, userId],
   )
   useEffect(
-    () => (userId ? startWhenFeaturesReady(() => refetchWhenBackOnline(client)) : undefined),
+    () =>
+      userId
+        ? startWhenFeaturesReady(async () => (await import('./catch-up')).refetchWhenBackOnline(client))
+        : undefined,
     [client, userId],
   )
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
