@@ -3,7 +3,7 @@
  * connects its share of socket.io clients the way the app's client does, and records for each
  * `bench:tick` received its broadcast number and its latency (receipt minus the server's send time, both
  * read from the machine's monotonic clock, which every process shares). The parent drives it by IPC:
- * `connect` → `connected`, `measure` starts the CPU and event-loop since, `finish` → `result`.
+ * `connect` → `connected`, `measure` starts the CPU and event-loop window, `finish` → `result`.
  */
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
@@ -19,8 +19,8 @@ let sockets = []
 let seqs = new Uint32Array(0)
 let latencies = new Float64Array(0)
 let received = 0
-let since = null
-// FANOUT_CPU_PROF=<dir>: the measuring since is CPU-profiled there, as the server's is.
+let since = null // the start of the measuring window
+// FANOUT_CPU_PROF=<dir>: the measuring window is CPU-profiled there, as the server's is.
 const profileDir = process.env.FANOUT_CPU_PROF
 let profiler = null
 
