@@ -51,6 +51,10 @@ export const socketPlugin = fp(
       maxHttpBufferSize: MAX_MESSAGE_BYTES,
       cors: { origin: [...origins], credentials: false },
       connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+      // Said rather than left to the default, because fan-out depends on it: uncompressed, a push to a
+      // room is encoded once into one WebSocket frame that every socket's connection gets as is;
+      // compressed, each socket would deflate its own copy (our pushes are a few hundred bytes anyway).
+      perMessageDeflate: false,
       // Browsers always send Origin on WebSocket handshakes, so only PUBLIC_URL and CORS_ORIGINS pass.
       // The Host header proves nothing: a page on any site can reach us under a name it controls (DNS
       // rebinding), or by IP. Non-browser clients send no Origin and are let through, like CORS does.
