@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { Markdown } from '#client/features/content/markdown.tsx'
+import { ContentBody } from '#client/features/content/components/content-body.tsx'
 import { headOf } from '#client/features/content/page-head.ts'
 import { contentQueries } from '#client/features/content/queries.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
@@ -37,7 +37,7 @@ function FaqEntryPage() {
       </p>
       {entry?.topic ? <p className="muted">{entry.topic}</p> : null}
       <h1>{entry?.title ?? code}</h1>
-      <Markdown source={entry?.body ?? ''} />
+      {entry ? <ContentBody entry={entry} /> : null}
       {related.length > 0 ? (
         <aside aria-labelledby="related-title">
           <h2 id="related-title">
