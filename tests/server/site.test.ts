@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { loadScriptsAfterPaint } from '#server/features/content/ssr-renderer.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 /**
@@ -47,6 +48,23 @@ test('without a build the public pages fall back to the client (no crash)', asyn
   expect(response.statusCode).toBe(503)
 })
 
+test("a server-rendered page loads the app's scripts after its first paint (issue 13)", () => {
+  const shell = [
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/runtime-def.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+  ].join('\n')
+  const page = loadScriptsAfterPaint(shell)
+  // Neither the module script nor its preload is fetched while the page paints...
+  expect(page).not.toContain('type="module"')
+  expect(page).not.toContain('modulepreload')
+  // ...the loader adds them afterwards, and the stylesheet stays where the first paint needs it.
+  expect(page).toContain(
+    '<script defer src="/after-paint.js" data-src="/assets/index-abc.js" data-preload="/assets/runtime-def.js"></script>',
+  )
+  expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">')
+})
+
 test.runIf(built)('/faq is rendered on the server with its questions, title and state', async () => {
   const response = await harness.app.inject({ url: '/faq', headers: { 'accept-language': 'en-GB,en;q=0.8' } })
   expect(response.statusCode).toBe(200)
@@ -55,6 +73,7 @@ test.runIf(built)('/faq is rendered on the server with its questions, title and 
   expect(response.body).toMatch(/<title>[^<]*Streamdeals<\/title>/)
   expect(response.body).toContain('<link rel="canonical" href="https://streamdeals.test/faq" />')
   expect(response.body).toContain('<script type="application/json" id="ssr-state">')
+  expect(response.body).toContain('<script defer src="/after-paint.js" data-src="/assets/index-')
   expect(response.headers.vary).toContain('Cookie')
 })
 

@@ -62,6 +62,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
+const MODULE_SCRIPT = /<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/g
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g
+
+/**
+ * A server-rendered page is readable before its scripts run, so they must not hold back its first
+ * paint: the built shell's module script and modulepreload links give way to `after-paint.js`
+ * (public/), which adds them once the page has painted. The plain app shell keeps them as they are.
+ */
+export function loadScriptsAfterPaint(template: string): string {
+  const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1])
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1])
+  if (entries.length !== 1 || !entries[0]) return template
+  const loader = `<script defer src="/after-paint.js" data-src="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`
+  return template.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => loader)
+}
+
 /** Puts a render into the built index.html: language, title, description, canonical link, markup, state. */
 export function fillTemplate(template: string, result: SsrResult, canonical: string): string {
   const head = `<link rel="canonical" href="${escapeHtml(canonical)}" />`
@@ -88,7 +104,7 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
   const bundle = ssrBundlePath(app.config.clientDir)
   const shellPath = join(app.config.clientDir, 'index.html')
   if (!existsSync(bundle) || !existsSync(shellPath)) return null
-  const template = await readFile(shellPath, 'utf8')
+  const template = loadScriptsAfterPaint(await readFile(shellPath, 'utf8'))
   const module = (await import(pathToFileURL(bundle).href)) as SsrModule
   installInAppFetch()
   const fetch = injectingFetch(app)
