@@ -10,9 +10,10 @@ import { expect, type Page, test } from '@playwright/test'
 const password = 'Str0ng-password'
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 
+/** The header's links open the modal (issue 13: they work before hydration too, as links). */
 async function openModal(page: Page, mode: 'Log in' | 'Sign up') {
   const header = page.locator('.desktop-nav')
-  await header.getByRole('button', { name: mode, exact: true }).click()
+  await header.getByRole('link', { name: mode, exact: true }).click()
   return page.getByRole('dialog')
 }
 
@@ -92,9 +93,7 @@ test('register with field errors, stay signed in, log out for real, sign in agai
   expect(before.status()).toBe(200)
   await nav.getByRole('link', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect(
-    page.locator('.desktop-nav').getByRole('button', { name: 'Log in', exact: true }),
-  ).toBeVisible()
+  await expect(page.locator('.desktop-nav').getByRole('link', { name: 'Log in', exact: true })).toBeVisible()
   expect(await stored(page, 'token')).toBeNull()
   const after = await request.get(`/api/user/${username}/plateform`, {
     headers: { authorization: `Bearer ${token}` },
@@ -150,9 +149,9 @@ test('the mobile menu at 390x844 mirrors the header menus', async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/')
   await expect(page.locator('.desktop-nav')).toBeHidden()
-  await page.getByRole('button', { name: 'Open the menu' }).click()
+  await page.getByLabel('Open the menu').click()
   const panel = page.getByRole('navigation', { name: 'Mobile menu' })
-  await panel.getByRole('button', { name: 'Sign up' }).click()
+  await panel.getByRole('link', { name: 'Sign up' }).click()
   const dialog = page.getByRole('dialog')
   const username = unique('mobile')
   await dialog.getByLabel('Username').fill(username)
@@ -161,7 +160,7 @@ test('the mobile menu at 390x844 mirrors the header menus', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/dashboard\/deal$/)
 
-  await page.getByRole('button', { name: 'Open the menu' }).click()
+  await page.getByLabel('Open the menu').click()
   for (const name of ['Available deals', 'Wallet', 'Personal', 'Business', 'Log out']) {
     await expect(panel.getByRole('link', { name })).toBeVisible()
   }

@@ -299,7 +299,7 @@ test('logging out offline forgets the user: the next user on the device sees non
   server.start()
   await waitUntilReady(base)
   const next = await signUp(api, 'nextuser')
-  await page.locator('.desktop-nav').getByRole('button', { name: 'Log in', exact: true }).click()
+  await page.locator('.desktop-nav').getByRole('link', { name: 'Log in', exact: true }).click()
   const login = page.getByRole('dialog')
   await login.getByLabel('Username').fill(next.username)
   await login.getByLabel('Password').fill(password)

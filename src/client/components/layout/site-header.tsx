@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { openAuthModal } from '#client/features/auth/auth-modal-state.ts'
+import { useEffect, useRef, useState } from 'react'
+import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
@@ -11,15 +11,16 @@ import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
 import { LanguageSwitcher } from './language-switcher'
 
-function SignedOutActions() {
+/** Links, not buttons: the header is server-rendered, and a click before hydration must not be lost. */
+function SignedOutActions({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
-      <button type="button" className="link-button nav-link" onClick={() => openAuthModal('login')}>
+      <AuthLink mode="login" className="link-button nav-link" onClick={onNavigate}>
         <Trans>Log in</Trans>
-      </button>
-      <button type="button" className="button" onClick={() => openAuthModal('registration')}>
+      </AuthLink>
+      <AuthLink mode="registration" className="button" onClick={onNavigate}>
         <Trans>Sign up</Trans>
-      </button>
+      </AuthLink>
     </>
   )
 }
@@ -53,31 +54,38 @@ function SignedInActions() {
   )
 }
 
-/** The same entries as the desktop menus, in one panel for small screens. */
+/**
+ * The same entries as the desktop menus, in one panel for small screens. A native disclosure
+ * (<details>): it opens and closes before the app has hydrated too.
+ */
 function MobileMenu({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui()
+  const menu = useRef<HTMLDetailsElement>(null)
   const [open, setOpen] = useState(false)
-  const close = () => setOpen(false)
+  // Opened before hydration: the element knows, the label follows it.
+  useEffect(() => setOpen(menu.current?.open ?? false), [])
+  const close = () => {
+    if (menu.current) menu.current.open = false
+  }
   return (
-    <div className="mobile-menu">
-      <button
-        type="button"
-        className="icon-button menu-toggle"
-        aria-expanded={open}
-        aria-controls="mobile-menu-panel"
-        aria-label={open ? t`Close the menu` : t`Open the menu`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <span aria-hidden="true">{open ? '×' : '☰'}</span>
-      </button>
-      <nav id="mobile-menu-panel" className="mobile-panel" hidden={!open} aria-label={t`Mobile menu`}>
-        {signedIn ? <SignedInPanel onNavigate={close} /> : <SignedOutPanel onDone={close} />}
+    <details ref={menu} className="mobile-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="icon-button menu-toggle" aria-label={open ? t`Close the menu` : t`Open the menu`}>
+        {/* Both icons are in the markup; CSS shows the one for the element's state, with or without JS. */}
+        <span className="menu-icon-open" aria-hidden="true">
+          ☰
+        </span>
+        <span className="menu-icon-close" aria-hidden="true">
+          ×
+        </span>
+      </summary>
+      <nav id="mobile-menu-panel" className="mobile-panel" aria-label={t`Mobile menu`}>
+        {signedIn ? <SignedInPanel onNavigate={close} /> : <SignedOutActions onNavigate={close} />}
         <Link to="/faq" className="nav-link" onClick={close}>
           <Trans>FAQ</Trans>
         </Link>
         <LanguageSwitcher />
       </nav>
-    </div>
+    </details>
   )
 }
 
@@ -94,23 +102,6 @@ function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
       </p>
       <MenuLinks entries={account} onNavigate={onNavigate} />
       <LogoutLink onNavigate={onNavigate} />
-    </>
-  )
-}
-
-function SignedOutPanel({ onDone }: { onDone: () => void }) {
-  const open = (mode: 'login' | 'registration') => {
-    onDone()
-    openAuthModal(mode)
-  }
-  return (
-    <>
-      <button type="button" className="link-button nav-link" onClick={() => open('login')}>
-        <Trans>Log in</Trans>
-      </button>
-      <button type="button" className="button" onClick={() => open('registration')}>
-        <Trans>Sign up</Trans>
-      </button>
     </>
   )
 }

@@ -2,22 +2,56 @@ import { useSyncExternalStore } from 'react'
 
 export type AuthMode = 'login' | 'registration' | 'recovery'
 
+/**
+ * Each mode's value of the `auth` search parameter. The header's "Log in" and "Sign up" are links to
+ * `?auth=login` and `?auth=register`: a click made before the app runs is a real navigation, and the
+ * modal opens once the app reads the address (as it does for a link someone shared).
+ */
+export const authParams = {
+  login: 'login',
+  registration: 'register',
+  recovery: 'recover',
+} as const satisfies Record<AuthMode, string>
+export type AuthParam = (typeof authParams)[AuthMode]
+
+export function authModeOf(param: unknown): AuthMode | null {
+  for (const [mode, value] of Object.entries(authParams)) if (value === param) return mode as AuthMode
+  return null
+}
+
 /** Which auth modal is open, if any: the header, the home page and guards all open it. */
 let mode: AuthMode | null = null
 const listeners = new Set<() => void>()
+/** Writes the mode into the address; set while the router's layout is mounted (auth-modal-address). */
+let writeAddress: ((next: AuthMode | null) => void) | null = null
 
-function emit(): void {
+function show(next: AuthMode | null): void {
+  if (next === mode) return
+  mode = next
   for (const listener of listeners) listener()
 }
 
 export function openAuthModal(next: AuthMode): void {
-  mode = next
-  emit()
+  show(next)
+  writeAddress?.(next)
 }
 
 export function closeAuthModal(): void {
-  mode = null
-  emit()
+  show(null)
+  writeAddress?.(null)
+}
+
+/** The address changed (a link, a shared URL, the back button): the modal follows its `auth` parameter. */
+export function followAuthParam(param: unknown): void {
+  show(authModeOf(param))
+}
+
+/** Lets the modal's openings and closings update the address; returns the unbinding. */
+export function bindAuthModalAddress(write: (next: AuthMode | null) => void): () => void {
+  writeAddress = write
+  return () => {
+    if (writeAddress === write) writeAddress = null
+  }
 }
 
 function subscribe(listener: () => void): () => void {

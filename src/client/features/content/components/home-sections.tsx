@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { openAuthModal } from '#client/features/auth/auth-modal-state.ts'
+import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import type { ContentEntry } from '#shared/contract/content.ts'
 import { contentQueries } from '../queries'
@@ -50,9 +50,9 @@ export function Hero() {
         )}
       </p>
       <div className="hero-actions">
-        <button type="button" className="button button-large" onClick={() => openAuthModal('registration')}>
+        <AuthLink mode="registration" className="button button-large">
           <Trans>Start earning</Trans>
-        </button>
+        </AuthLink>
         <a href="#missions" className="button button-ghost button-large">
           <Trans>See the missions</Trans>
         </a>
@@ -130,9 +130,9 @@ export function HowItWorks() {
         </li>
       </ol>
       <p>
-        <button type="button" className="button" onClick={() => openAuthModal('registration')}>
+        <AuthLink mode="registration" className="button">
           <Trans>Create my free account</Trans>
-        </button>
+        </AuthLink>
       </p>
     </section>
   )
