@@ -83,6 +83,28 @@ test('infrastructure imports no feature: client lib/ and components/ui/, server 
   expect(wrong.map(show)).toEqual([])
 })
 
+/**
+ * A feature reaches another only through its public faces: on the client, the modules at the top of
+ * the feature's folder (api, queries, mutations, live, messages and the like), never what sits in its
+ * components/ or admin/ folders; on the server, its `*-service.ts` modules. Routes and the composition
+ * roots may compose any feature's parts.
+ */
+const isPublicFace = (path: string) => {
+  const [room, , feature, ...rest] = path.split('/')
+  if (room === 'server') return rest.length === 1 && /-service(\.ts)?$/.test(rest[0] ?? '')
+  return rest.length === 1 && feature !== undefined
+}
+
+test("a feature imports another feature only through that feature's public faces", () => {
+  const wrong = arrows.filter((arrow) => {
+    if (!arrow.to) return false
+    const from = featureOf(arrow.from)
+    const to = featureOf(arrow.to)
+    return from !== null && to !== null && from !== to && !isPublicFace(arrow.to)
+  })
+  expect(wrong.map(show)).toEqual([])
+})
+
 test('no import climbs more than two levels: farther ones name their room (#shared, #client, #server)', () => {
   const wrong = arrows.filter((arrow) => arrow.specifier.startsWith('../../../'))
   expect(wrong.map(show)).toEqual([])

@@ -1,13 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import {
-  FeaturedMissions,
-  HelpLinks,
-  Hero,
-  HowItWorks,
-  Offers,
-} from '#client/features/content/components/home-sections.tsx'
 import { NewsletterFormSlot } from '#client/features/content/components/lazy-forms.tsx'
 import {
   type NewsletterAction,
@@ -16,6 +9,7 @@ import {
 import { headOf } from '#client/features/content/page-head.ts'
 import { contentQueries } from '#client/features/content/queries.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
+import { FeaturedMissions, HelpLinks, Hero, HowItWorks, Offers } from './-components/home-sections'
 
 interface HomeSearch {
   newsletter?: string

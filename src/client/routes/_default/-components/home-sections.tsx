@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AuthLink } from '#client/features/auth/auth-link.tsx'
+import { contentQueries } from '#client/features/content/queries.ts'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import type { ContentEntry } from '#shared/contract/content.ts'
-import { contentQueries } from '../queries'
 
 // Three questions: enough to show the FAQ is there without turning the home page into it.
 const helpLinkCount = 3
