@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { io as connect } from 'socket.io-client'
 
 const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6
@@ -66,6 +66,7 @@ async function finish({ waitMs }) {
   const cpu = process.cpuUsage(since?.cpu)
   const loop = performance.eventLoopUtilization(since?.loop)
   const elapsedMs = monotonicMs() - (since?.at ?? monotonicMs())
+  since?.delay.disable()
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop')
     writeFileSync(join(profileDir, `fanout-clients-${process.pid}.cpuprofile`), JSON.stringify(profile))
@@ -81,6 +82,12 @@ async function finish({ waitMs }) {
     cpuSystemMs: cpu.system / 1000,
     elapsedMs,
     eventLoopUtilization: loop.utilization,
+    // How long this process kept a ready callback (a message in, a timer) waiting: its own queueing.
+    eventLoopDelayMs: since && {
+      p50: since.delay.percentile(50) / 1e6,
+      p95: since.delay.percentile(95) / 1e6,
+      p99: since.delay.percentile(99) / 1e6,
+    },
   }
 }
 
@@ -91,7 +98,9 @@ async function startMeasuring() {
     await profiler.post('Profiler.enable')
     await profiler.post('Profiler.start')
   }
-  since = { cpu: process.cpuUsage(), loop: performance.eventLoopUtilization(), at: monotonicMs() }
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  since = { cpu: process.cpuUsage(), loop: performance.eventLoopUtilization(), at: monotonicMs(), delay }
 }
 
 process.on('message', (message) => {
