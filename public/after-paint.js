@@ -2,7 +2,7 @@
  * Server-rendered pages load the app with this script instead of a module script in their <head>
  * (src/server/features/content/ssr-renderer.ts): their HTML is readable without JavaScript, so the
  * app's 120 KB must not compete with it for the first paint. Once the page has painted, the app's
- * entry module (data-src) and its preloads (data-preload) are added as the built index.html had them.
+ * entry modules (data-src) and their preloads (data-preload) are added as the built index.html had them.
  * A plain script (not a module, not inline: the CSP allows no inline script), deferred: it runs
  * after parsing, when the render-blocking stylesheet has arrived.
  */
@@ -19,11 +19,15 @@
       link.href = href
       document.head.append(link)
     }
-    const script = document.createElement('script')
-    script.type = 'module'
-    script.crossOrigin = ''
-    script.src = src
-    document.head.append(script)
+    for (const entry of src.split(' ').filter(Boolean)) {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      // In document order, as the parser would have run them.
+      script.async = false
+      script.src = entry
+      document.head.append(script)
+    }
   }
 
   // A hidden tab paints nothing and runs no animation frames: nothing to wait for.

@@ -5,16 +5,16 @@
  */
 import { expect, type Page, test } from '@playwright/test'
 
-// The entry module of the built client (`/assets/index-<hash>.js`): without it nothing hydrates.
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/
+// The built client's chunks: held back, the app cannot start (the server-rendered page still shows).
+const APP_SCRIPTS = /\/assets\/[^/]+\.js$/
 
-/** Holds every request for the entry script until the returned function is called. */
+/** Holds every request for the app's scripts until the returned function is called. */
 async function holdAppScript(page: Page): Promise<() => void> {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
-  await page.route(ENTRY_SCRIPT, async (route) => {
+  await page.route(APP_SCRIPTS, async (route) => {
     await released
     await route.continue().catch(() => {
       // The page navigated away meanwhile (a link clicked before hydration): nothing to continue.

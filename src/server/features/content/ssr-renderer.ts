@@ -67,15 +67,22 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/
 
 /**
  * A server-rendered page is readable before its scripts run, so they must not hold back its first
- * paint: the built shell's module script and modulepreload links give way to `after-paint.js`
+ * paint: the built shell's module scripts and modulepreload links give way to `after-paint.js`
  * (public/), which adds them once the page has painted. The plain app shell keeps them as they are.
  */
 export function loadScriptsAfterPaint(template: string): string {
   const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1])
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  if (entries.length !== 1 || !entries[0]) return template
-  const loader = `<script defer src="/after-paint.js" data-src="${entries[0]}" data-preload="${preloads.join(' ')}"></script>`
-  return template.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => loader)
+  if (entries.length === 0) return template
+  const loader = `<script defer src="/after-paint.js" data-src="${entries.join(' ')}" data-preload="${preloads.join(' ')}"></script>`
+  let placed = false
+  // The loader takes the first module script's place; the others go.
+  const withLoader = template.replace(MODULE_SCRIPT, () => {
+    if (placed) return ''
+    placed = true
+    return loader
+  })
+  return withLoader.replace(MODULE_PRELOAD, '')
 }
 
 /** Puts a render into the built index.html: language, title, description, canonical link, markup, state. */
