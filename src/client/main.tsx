@@ -17,6 +17,7 @@ import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './lib/router'
 import { scrollToTopOnNavigation } from './lib/scroll'
 import { reloadSession, sessionStorageKeys } from './lib/session'
+import { yieldToMain } from './lib/yield-to-main'
 import './styles.css'
 // Layout styles ship with the first stylesheet, linked in the server-rendered <head>: loaded with the
 // layout's route chunk instead, the header would render unstyled first and then jump (CLS 0.38).
@@ -24,6 +25,9 @@ import './components/layout/site-header.css'
 import './lib/offline/offline-status.css'
 
 // The only module that starts things: everything else is imported without side effects.
+// Evaluating the modules above is a task of its own; the app starts in the next one, and its start
+// yields again before hydrating (lib/yield-to-main.ts: short tasks, not one long one).
+await yieldToMain()
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
@@ -96,6 +100,7 @@ async function start(): Promise<void> {
   await Promise.all([activateLocale(ssr.locale), cacheInPlace])
   hydrate(queryClient, ssr.queries as DehydratedState)
   await router.load()
+  await yieldToMain()
   router.ssr = { manifest: undefined }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (a click meanwhile still hydrates its target at once).
