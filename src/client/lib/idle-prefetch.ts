@@ -1,4 +1,4 @@
-import type { AnyRouter } from '@tanstack/react-router'
+import type { AnyRoute, AnyRouter } from '@tanstack/react-router'
 
 // 2000 ms: the spec's idle timeout; a busy page still prefetches within two seconds.
 export const prefetchIdleTimeoutMs = 2000
@@ -17,26 +17,51 @@ function isVisible(element: Element): boolean {
   return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
 }
 
+/** The paths of the internal links on screen that may be prefetched. */
+function visibleLinkPaths(): string[] {
+  const paths: string[] = []
+  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
+    if (anchor.dataset.noPrefetch !== undefined || !isVisible(anchor)) continue
+    paths.push(anchor.pathname)
+  }
+  return paths
+}
+
 /**
- * After each navigation, once the browser is idle, preloads the code (and loader data) of the
- * internal links on screen, so the next click renders at once. Hover preloading ('intent') covers
- * the rest. Skipped on a metered connection.
+ * After each navigation, once the browser is idle, loads the code of the routes the internal links on
+ * screen lead to, so the next click renders at once. One route per idle period: each chunk is a short
+ * task, never a long one while the page is still starting. Only code: the routes' data loads on hover
+ * ('intent' preloading) or on the click, so idle time never calls the API. Skipped on a metered
+ * connection.
  */
 export function prefetchVisibleLinksWhenIdle(router: AnyRouter): () => void {
-  const seen = new Set<string>()
+  const loaded = new Set<string>()
+  const queue: AnyRoute[] = []
+
+  const loadNext = () => {
+    const route = queue.shift()
+    if (!route) return
+    void Promise.resolve(router.loadRouteChunk(route)).catch(() => {
+      // A failed prefetch is harmless: the real navigation will try again and report.
+      loaded.delete(route.id)
+    })
+    whenIdle(loadNext)
+  }
+
   return router.subscribe('onRendered', () => {
     const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
     if (connection?.saveData) return
     whenIdle(() => {
-      for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
-        const href = anchor.getAttribute('href')
-        if (!href || seen.has(href) || anchor.dataset.noPrefetch !== undefined || !isVisible(anchor)) continue
-        seen.add(href)
-        router.preloadRoute({ to: href, href }).catch(() => {
-          // A failed prefetch is harmless: the real navigation will try again and report.
-          seen.delete(href)
-        })
+      const idle = queue.length === 0
+      for (const path of visibleLinkPaths()) {
+        const [routes] = router.getMatchedRoutes(path)
+        for (const route of routes) {
+          if (loaded.has(route.id)) continue
+          loaded.add(route.id)
+          queue.push(route)
+        }
       }
+      if (idle) loadNext()
     })
   })
 }
