@@ -15,6 +15,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations'
 import pg from 'pg'
 import { acquireDataDirLock } from './data-dir-lock'
+import { listenPostgres, type NotificationFeed, type NotificationHandlers } from './notifications'
+import { pgliteStatements } from './pglite-statements'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -42,13 +44,20 @@ export interface OpenDatabaseOptions {
   log?: DatabaseLogger
   /** PostgreSQL pool size; 20 keeps a single node busy without starving a small server's 100 slots. */
   poolSize?: number
+  /** Called with each statement the app runs through drizzle (the query-count guard's probe). */
+  onQuery?: (statement: string) => void
 }
+
+const queryLogger = (options: OpenDatabaseOptions) =>
+  options.onQuery ? { logQuery: options.onQuery } : undefined
 
 export interface OpenedDatabase {
   db: Database
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
   ping(): Promise<void>
+  /** Hears the NOTIFYs on `channel` as they commit (see notifications.ts); close the feed when done. */
+  listen(channel: string, handlers: NotificationHandlers): NotificationFeed
 }
 
 const migrationsFolder = () => fileURLToPath(new URL('./migrations', import.meta.url))
@@ -75,7 +84,7 @@ const openPostgres = async (
     await pool.end()
     throw error
   }
-  const db: Database = drizzlePg({ client: pool, schema })
+  const db: Database = drizzlePg({ client: pool, schema, logger: queryLogger(options) })
   options.log?.info('database: PostgreSQL, migrations applied')
   let closing: Promise<void> | undefined
   return {
@@ -89,6 +98,45 @@ const openPostgres = async (
     ping: async () => {
       await db.execute(sql`select 1`)
     },
+    listen: (channel, handlers) => listenPostgres(options.databaseUrl, channel, handlers, options.log),
+  }
+}
+
+// A minute after start (out of short-lived test apps' and benchmarks' way), then hourly.
+const FIRST_ANALYZE_MS = 60_000
+const ANALYZE_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * PGlite runs no autovacuum, so nothing gathers the planner's statistics: without them it sorted a
+ * user's whole ledger where an index scan reads one page (issue 13). ANALYZE is what autovacuum
+ * would do on PostgreSQL. One table at a time: each statement queues behind requests like any
+ * other, so requests wait for one table's sample at most, never for the whole database's.
+ */
+function analyzeNowAndThen(client: PGlite, log: DatabaseLogger | undefined): () => void {
+  let stopped = false
+  const analyze = async () => {
+    const { rows } = await client.query<{ name: string }>(
+      `select quote_ident(relname) as name from pg_class
+       where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`,
+    )
+    for (const { name } of rows) {
+      if (stopped) return
+      await client.exec(`analyze ${name}`)
+    }
+  }
+  const run = () => {
+    analyze().catch((error: unknown) => {
+      if (!stopped) log?.warn(`database: analyze failed: ${String(error)}`)
+    })
+  }
+  const first = setTimeout(run, FIRST_ANALYZE_MS)
+  const every = setInterval(run, ANALYZE_EVERY_MS)
+  first.unref()
+  every.unref()
+  return () => {
+    stopped = true
+    clearTimeout(first)
+    clearInterval(every)
   }
 }
 
@@ -103,21 +151,40 @@ const openPglite = async (options: OpenDatabaseOptions): Promise<OpenedDatabase>
   try {
     const dataDir = join(options.dataDir, 'pglite')
     client = await PGlite.create({ dataDir })
-    const pgliteDb = drizzlePglite({ client, schema })
+    // Statements prepared once and queued first come, first served (see pglite-statements.ts).
+    const pgliteDb = drizzlePglite({
+      client: pgliteStatements(client) as unknown as PGlite,
+      schema,
+      logger: queryLogger(options),
+    })
     await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() })
     const db: Database = pgliteDb
     const opened = client
     options.log?.info(`database: embedded PGlite in ${dataDir}, migrations applied`)
+    const stopAnalyzing = analyzeNowAndThen(opened, options.log)
     let closing: Promise<void> | undefined
     return {
       db,
       kind: 'pglite',
       close: () => {
+        stopAnalyzing()
         closing ??= opened.close().finally(() => lock.release())
         return closing
       },
       ping: async () => {
         await db.execute(sql`select 1`)
+      },
+      // One process owns the embedded database (the data directory is locked): its notifications
+      // arrive in-process, right after the statement that commits them.
+      listen: (channel, handlers) => {
+        const listening = opened.listen(channel, handlers.message)
+        listening.then(() => handlers.live(true)).catch(() => handlers.live(false))
+        return {
+          close: async () => {
+            handlers.live(false)
+            await (await listening.catch(() => undefined))?.().catch(() => undefined)
+          },
+        }
       },
     }
   } catch (error) {

@@ -1,0 +1,101 @@
+/**
+ * Database notifications (LISTEN/NOTIFY): how a node hears of a change another node committed, with no
+ * other shared service than the database. PostgreSQL delivers a NOTIFY when its transaction commits.
+ *
+ * A listener can miss notifications while its connection is down, so it says when it is `live`:
+ * whoever keeps state on the strength of them (the session cache) must not trust that state while
+ * the feed is not live, and must start afresh when it is live again.
+ */
+import pg from 'pg'
+import type { DatabaseLogger } from './client'
+
+export interface NotificationHandlers {
+  message(payload: string): void
+  /** True once listening, false when the connection is lost (notifications may be missed until true again). */
+  live(isLive: boolean): void
+}
+
+export interface NotificationFeed {
+  close(): Promise<void>
+}
+
+// Reconnection waits double from a quarter of a second up to 30 s while the database is unreachable.
+const FIRST_RETRY_MS = 250
+const MAX_RETRY_MS = 30_000
+
+/** How the listening connections show in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'streamdeals-notifications'
+
+const channelIdentifier = (channel: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid notification channel "${channel}"`)
+  return channel
+}
+
+/** A dedicated PostgreSQL connection (not from the pool) listening on `channel`, reconnecting on loss. */
+export function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: NotificationHandlers,
+  log?: DatabaseLogger,
+): NotificationFeed {
+  const identifier = channelIdentifier(channel)
+  let current: pg.Client | undefined
+  let closed = false
+  let retryMs = FIRST_RETRY_MS
+  let retry: NodeJS.Timeout | undefined
+
+  const lost = (client: pg.Client, reason: string) => {
+    if (client !== current) return
+    current = undefined
+    handlers.live(false)
+    client.end().catch(() => undefined)
+    if (closed) return
+    log?.warn(`session notifications: ${reason}; listening again in ${retryMs} ms`)
+    retry = setTimeout(connect, retryMs)
+    retry.unref()
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
+  }
+
+  async function connect() {
+    retry = undefined
+    // keepAlive: a connection that died silently (a dropped route) is noticed and replaced.
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      keepAlive: true,
+      application_name: LISTENER_APPLICATION_NAME,
+    })
+    current = client
+    client.on('notification', (message) => {
+      if (message.channel === identifier && message.payload !== undefined) handlers.message(message.payload)
+    })
+    client.on('error', (error) => lost(client, error.message))
+    client.on('end', () => lost(client, 'connection ended'))
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${identifier}`)
+    } catch (error) {
+      lost(client, error instanceof Error ? error.message : String(error))
+      return
+    }
+    if (client !== current) return
+    if (closed) {
+      current = undefined
+      await client.end().catch(() => undefined)
+      return
+    }
+    retryMs = FIRST_RETRY_MS
+    handlers.live(true)
+  }
+
+  void connect()
+  return {
+    async close() {
+      closed = true
+      if (retry) clearTimeout(retry)
+      const client = current
+      current = undefined
+      handlers.live(false)
+      await client?.end().catch(() => undefined)
+    },
+  }
+}
