@@ -95,7 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, parts: 31 },
   })
   // The plugins check tokens through the auth feature's resolver, never its tables.
-  const sessions = sessionService(database.db)
+  const sessions = sessionService(database, app.log)
+  app.addHook('onClose', async () => sessions.close())
   await app.register(authPlugin, { sessions })
   // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
   const rateLimitNamespace = createHash('sha256')

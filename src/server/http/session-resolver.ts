@@ -21,4 +21,9 @@ export interface SessionResolver {
    * the periodic sweep.
    */
   liveSessionIds(ids: readonly string[]): Promise<Set<string>>
+  /**
+   * Sessions whose revocation just committed. The resolver may remember sessions it checked: this
+   * resolves once no node remembers these any more, so the revoking request can answer.
+   */
+  revoked(sessionIds: readonly string[]): Promise<void>
 }

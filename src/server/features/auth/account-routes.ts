@@ -75,6 +75,7 @@ export async function accountRoutes(app: FastifyInstance) {
     if (passwordChanged && session) {
       // Other devices signed in with the old password are signed out; this one stays (ASVS 3.3.3).
       const revoked = await revokeOtherSessions(app.db, row.id, session.id)
+      await app.sessions.revoked(revoked)
       for (const sessionId of revoked) disconnectSession(app.io, sessionId)
     }
     if (emailChanged) {

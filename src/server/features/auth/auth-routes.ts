@@ -125,6 +125,7 @@ export async function authRoutes(app: FastifyInstance) {
   registerRoute(app, 'logout', async ({ session }) => {
     if (session) {
       await revokeSession(app.db, session.id)
+      await app.sessions.revoked([session.id])
       disconnectSession(app.io, session.id)
     }
     return undefined
@@ -161,6 +162,7 @@ export async function authRoutes(app: FastifyInstance) {
     const reset = await completePasswordReset(app.db, body.token, passwordHash)
     if (!reset) throw fieldInvalid('token', 'token.invalid')
     // Every old session dies with the old password, sockets included (ASVS 3.3.3).
+    await app.sessions.revoked(reset.revokedSessionIds)
     for (const sessionId of reset.revokedSessionIds) disconnectSession(app.io, sessionId)
     await forgetSigninFailures(limiter, reset.user.id)
     const session = await createSession(app.db, reset.user.id, clientOf(request))

@@ -1,6 +1,7 @@
 /** The sessions table: creating, finding, checking and revoking sign-in sessions. */
-import { and, eq, gt, gte, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
+import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { sessions, users } from '#server/db/schema.ts'
 import type { AuthenticatedSession } from '#server/http/register-endpoint.ts'
 import type { ResolvedSession } from '#server/http/session-resolver.ts'
@@ -10,7 +11,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts'
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 // Refresh last_used_at at most once a minute: a write per request would cost more than it tells.
-const TOUCH_INTERVAL_MS = 60 * 1000
+export const TOUCH_INTERVAL_MS = 60 * 1000
 
 export async function createSession(
   db: Database,
@@ -44,12 +45,9 @@ function liveAt(now: Date) {
   )
 }
 
-/** The live session of a token and its absolute expiry, or null when unknown, revoked, expired or idle. */
-export async function resolveSessionAndExpiry(db: Database, token: string): Promise<ResolvedSession | null> {
-  // Well-formed tokens are 43 base64url characters; anything else is not worth a query.
-  if (!/^[\w-]{20,100}$/.test(token)) return null
-  const now = new Date()
-  const [row] = await db
+// Every signed-in request asks this: built once per database, its values given as placeholders.
+const liveSessionByTokenHash = preparedPerDatabase((db) =>
+  db
     .select({
       id: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -60,16 +58,64 @@ export async function resolveSessionAndExpiry(db: Database, token: string): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), liveAt(now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gte(sessions.lastUsedAt, sql.placeholder('idleSince')),
+      ),
+    )
     .limit(1)
+    .prepare('live_session_by_token_hash'),
+)
+
+const touchSession = preparedPerDatabase((db) =>
+  db
+    .update(sessions)
+    .set({ lastUsedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('touch_session'),
+)
+
+/** A session row as a request reads it: who it is, and the moments that end it. */
+export interface SessionRow extends ResolvedSession {
+  /** When the session was last used, as stored (refreshed at most once a minute). */
+  lastUsedAt: Date
+}
+
+/** The session row of a token's hash, or null when unknown, revoked, expired or idle; touched if due. */
+export async function readLiveSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionRow | null> {
+  const [row] = await liveSessionByTokenHash(db).execute({
+    tokenHash,
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  })
   if (!row) return null
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id))
+  let lastUsedAt = row.lastUsedAt
+  if (now.getTime() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await touchSession(db).execute({ id: row.id, now: now.toISOString() })
+    lastUsedAt = now
   }
   return {
     session: { id: row.id, user: { id: row.userId, username: row.username, roles: row.roles } },
     expiresAt: row.expiresAt,
+    lastUsedAt,
   }
+}
+
+// Well-formed tokens are 43 base64url characters; anything else is not worth a query.
+export const wellFormedToken = (token: string) => /^[\w-]{20,100}$/.test(token)
+
+/** The live session of a token and its absolute expiry, or null when unknown, revoked, expired or idle. */
+export async function resolveSessionAndExpiry(db: Database, token: string): Promise<ResolvedSession | null> {
+  if (!wellFormedToken(token)) return null
+  const row = await readLiveSession(db, hashToken(token), new Date())
+  return row && { session: row.session, expiresAt: row.expiresAt }
 }
 
 /** The live session of a token, or null when it is unknown, revoked, expired or idle too long. */
