@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
@@ -61,8 +62,8 @@ export const dealView = (loaded: LoadedDeal, locale: SupportedLocale): Deal => (
   finishedAt: loaded.row.finishedAt?.toISOString() ?? null,
 })
 
-async function selectDeals(db: Executor, where: SQL | undefined, limit?: number) {
-  const query = db
+const dealsWhere = (db: Executor, where: SQL | undefined) =>
+  db
     .select(dealColumns)
     .from(deals)
     .innerJoin(missions, eq(missions.id, deals.missionId))
@@ -70,11 +71,33 @@ async function selectDeals(db: Executor, where: SQL | undefined, limit?: number)
     .innerJoin(users, eq(users.id, deals.userId))
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.code))
+
+async function selectDeals(db: Executor, where: SQL | undefined, limit?: number) {
+  const query = dealsWhere(db, where)
   const rows = limit ? await query.limit(limit) : await query
   return rows.map(toLoaded)
 }
 
-const usernameIs = (username: string) => sql`lower(${users.username}) = lower(${username})`
+const usernameIs = (username: string | Placeholder) => sql`lower(${users.username}) = lower(${username})`
+
+// The reads behind every visit to the dashboard (issue 13), built once per database.
+const userDeals = preparedPerDatabase((db) =>
+  dealsWhere(db, usernameIs(sql.placeholder('username'))).prepare('user_deals'),
+)
+const userDealsInStates = preparedPerDatabase((db) =>
+  dealsWhere(
+    db,
+    and(usernameIs(sql.placeholder('username')), sql`${deals.state} = any(${sql.placeholder('states')})`),
+  ).prepare('user_deals_in_states'),
+)
+const userDealOnMission = preparedPerDatabase((db) =>
+  dealsWhere(
+    db,
+    and(usernameIs(sql.placeholder('username')), eq(missions.code, sql.placeholder('missionCode'))),
+  )
+    .limit(1)
+    .prepare('user_deal_on_mission'),
+)
 
 /** The id of the user a deal route names (usernames are matched without case). */
 export async function findUserIdByUsername(db: Executor, username: string): Promise<string | null> {
@@ -83,13 +106,16 @@ export async function findUserIdByUsername(db: Executor, username: string): Prom
 }
 
 /** A user's deals, newest first, optionally only in the given states. */
-export function listUserDeals(
+export async function listUserDeals(
   db: Executor,
   username: string,
   states: readonly DealState[] | undefined,
 ): Promise<LoadedDeal[]> {
-  const byState = states && states.length > 0 ? inArray(deals.state, [...states]) : undefined
-  return selectDeals(db, and(usernameIs(username), byState))
+  const rows =
+    states && states.length > 0
+      ? await userDealsInStates(db).execute({ username, states: [...states] })
+      : await userDeals(db).execute({ username })
+  return rows.map(toLoaded)
 }
 
 /** The deal a user holds on a mission (addressed by the MISSION code, as the routes are). */
@@ -98,8 +124,8 @@ export async function findUserDeal(
   username: string,
   missionCode: string,
 ): Promise<LoadedDeal | null> {
-  const [found] = await selectDeals(db, and(usernameIs(username), eq(missions.code, missionCode)), 1)
-  return found ?? null
+  const [found] = await userDealOnMission(db).execute({ username, missionCode })
+  return found ? toLoaded(found) : null
 }
 
 /** The deal a committed change touched: read once after the commit (see deal-notifier.ts). */

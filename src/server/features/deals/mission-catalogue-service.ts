@@ -17,6 +17,8 @@ interface Entry {
   missions: Promise<Mission[]>
   /** The unfiltered list response, serialised once per entry: 50 missions are ~50 KB of JSON. */
   body?: Promise<string>
+  /** Each mission's JSON, serialised once per entry, for the lists signed-in users filter. */
+  pieces?: Promise<Array<{ code: string; json: string }>>
 }
 
 const cataloguesByDatabase = new WeakMap<object, Map<SupportedLocale, Entry>>()
@@ -62,6 +64,32 @@ export function cachedCatalogueBody(
   }
   entry.body ??= missions.then((items) => JSON.stringify({ items, total: items.length }))
   return entry.body
+}
+
+/**
+ * The catalogue without the missions whose codes are given, as the JSON body of the list
+ * (`{ items, total }`): the signed-in dashboard's "available missions". Each mission was serialised
+ * once per cache entry; a request only joins the ones it keeps.
+ */
+export async function cachedCatalogueBodyWithout(
+  db: Executor,
+  locale: SupportedLocale,
+  excludedCodes: ReadonlySet<string>,
+  now = Date.now(),
+): Promise<string> {
+  const missions = cachedPublishedMissions(db, locale, now)
+  const entry = cataloguesByDatabase.get(db)?.get(locale)
+  const serialise = (items: Mission[]) =>
+    items.map((item) => ({ code: item.code, json: JSON.stringify(item) }))
+  let pieces: Promise<Array<{ code: string; json: string }>>
+  if (entry && entry.missions === missions) {
+    entry.pieces ??= missions.then(serialise)
+    pieces = entry.pieces
+  } else {
+    pieces = missions.then(serialise)
+  }
+  const kept = (await pieces).filter((piece) => !excludedCodes.has(piece.code))
+  return `{"items":[${kept.map((piece) => piece.json).join(',')}],"total":${kept.length}}`
 }
 
 /** Forgets the cached catalogue of a database (after an admin edit, so the editor sees it at once). */

@@ -4,7 +4,7 @@ import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Mission } from '#shared/contract/deals.ts'
-import { cachedCatalogueBody, cachedPublishedMissions } from './mission-catalogue-service'
+import { cachedCatalogueBody, cachedCatalogueBodyWithout } from './mission-catalogue-service'
 import { findVisibleMission, missionCodesTakenBy } from './missions-repository'
 
 export async function missionRoutes(app: FastifyInstance) {
@@ -16,11 +16,10 @@ export async function missionRoutes(app: FastifyInstance) {
       const body = await cachedCatalogueBody(app.db, locale)
       return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
     }
-    const published = await cachedPublishedMissions(app.db, locale)
     // The user's own deals are read fresh: a mission just taken must leave their list at once.
     const taken = await missionCodesTakenBy(app.db, session.user.id)
-    const items = published.filter((mission) => !taken.has(mission.code))
-    return { items, total: items.length }
+    const body = await cachedCatalogueBodyWithout(app.db, locale, taken)
+    return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
   })
 
   registerRoute(app, 'mission', async ({ params, request }) => {

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { deals, missions, providers } from '#server/db/schema.ts'
 import { localized, type SupportedLocale } from '#server/http/locale.ts'
 import type { Mission } from '#shared/contract/deals.ts'
@@ -83,12 +84,17 @@ export async function countMissions(db: Executor): Promise<number> {
   return row?.total ?? 0
 }
 
-/** The codes of the missions a user has a deal on, whatever its state: always read fresh. */
-export async function missionCodesTakenBy(db: Executor, userId: string): Promise<Set<string>> {
-  const rows = await db
+const missionCodesOfUser = preparedPerDatabase((db) =>
+  db
     .select({ code: missions.code })
     .from(deals)
     .innerJoin(missions, eq(missions.id, deals.missionId))
-    .where(eq(deals.userId, userId))
+    .where(eq(deals.userId, sql.placeholder('userId')))
+    .prepare('mission_codes_of_user'),
+)
+
+/** The codes of the missions a user has a deal on, whatever its state: always read fresh. */
+export async function missionCodesTakenBy(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await missionCodesOfUser(db).execute({ userId })
   return new Set(rows.map((row) => row.code))
 }
