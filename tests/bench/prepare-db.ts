@@ -58,7 +58,7 @@ await db.execute(sql`
   from missions where status = 'published' order by code limit ${USER_DEALS}`)
 // A created wallet (person details given) with a bank account, so GET answers the whole wallet; its
 // ledger mixes credited earnings of the user's deals (a tenth still on hold) with debits, and the
-// cached balance is the ledger's sum, as the ledger service keeps it.
+// cached balance and entry count are the ledger's, as the ledger service keeps them.
 await db.execute(sql`
   insert into wallets (user_id, kind, person)
   values (${user.id}, 'person', ${JSON.stringify({
@@ -88,8 +88,12 @@ await db.execute(sql`
 await db.execute(sql`
   update wallets set
     balance_cents = (select coalesce(sum(amount_cents), 0) from ledger_entries where wallet_id = wallets.id),
-    held_cents = (select coalesce(sum(amount_cents), 0) from ledger_entries where wallet_id = wallets.id and held)
+    held_cents = (select coalesce(sum(amount_cents), 0) from ledger_entries where wallet_id = wallets.id and held),
+    ledger_entry_count = (select count(*) from ledger_entries where wallet_id = wallets.id)
   where user_id = ${user.id}`)
+// Statistics, as a database in service has them (autovacuum on PostgreSQL, the server's own ANALYZE
+// on the embedded one): the plans measured are the plans served.
+await db.execute(sql`analyze`)
 const { token } = await createSession(db, user.id)
 process.stdout.write(
   `${JSON.stringify({ id: user.id, username, token, missions: await count(), ledgerEntries: LEDGER_ENTRIES })}\n`,

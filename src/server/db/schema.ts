@@ -272,6 +272,9 @@ export const wallets = pgTable(
     // The part of the balance still on hold (earnings younger than EARNINGS_HOLD_HOURS): payouts may
     // only draw on balance - held, and the CHECKs keep that true whatever the concurrency.
     heldCents: cents('held_cents').notNull().default(0),
+    // Cached count of the ledger's entries, written with each entry like the balance: the
+    // transactions page shows it on every visit, and counting the entries each time grows with them.
+    ledgerEntryCount: integer('ledger_entry_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,7 +352,8 @@ export const ledgerEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ledger_entries_wallet_created_idx').on(t.walletId, t.createdAt),
+    // The transactions page's order (newest first, id breaking ties): a page is read off the index.
+    index('ledger_entries_wallet_created_idx').on(t.walletId, t.createdAt, t.id),
     index('ledger_entries_wallet_seq_idx').on(t.walletId, t.seq),
     index('ledger_entries_held_idx').on(t.walletId, t.availableAt).where(sql`${t.held}`),
     index('ledger_entries_deal_idx').on(t.dealId),

@@ -79,6 +79,7 @@ export async function postLedgerEntry(
     .update(wallets)
     .set({
       balanceCents: sql`${wallets.balanceCents} + ${entry.amountCents}`,
+      ledgerEntryCount: sql`${wallets.ledgerEntryCount} + 1`,
       ...(holdHours > 0 ? { heldCents: sql`${wallets.heldCents} + ${entry.amountCents}` } : {}),
       updatedAt: new Date(),
     })

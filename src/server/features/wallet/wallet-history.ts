@@ -1,7 +1,8 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
-import { deals, ledgerEntries, type PayoutRow, payouts } from '#server/db/schema.ts'
+import { preparedPerDatabase } from '#server/db/prepared.ts'
+import { deals, ledgerEntries, type PayoutRow, payouts, wallets } from '#server/db/schema.ts'
 import { fieldInvalid, notFound } from '#server/http/api-error.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Payout, Transaction } from '#shared/contract/wallet.ts'
@@ -50,33 +51,58 @@ export interface Page {
   limit?: number
 }
 
-export async function listTransactions(
+/**
+ * A page of a user's ledger, newest first, and the count of all its entries (kept on the wallet row),
+ * in one statement read off the (wallet, created_at, id) index: what the transactions page loads on
+ * every visit. No wallet, or no entry, is an empty page.
+ */
+const ownersWallet = (column: AnyPgColumn) =>
+  sql`(select ${column} from ${wallets} where ${wallets.userId} = ${sql.placeholder('userId')})`
+
+// Nested `sql`: its columns stay qualified (drizzle strips table names from a one-table select's
+// own fields, and `id` would then be the deal's where the entry's is meant).
+const dealCodeOfEntry = () =>
+  sql`select ${deals.code} from ${deals} where ${deals.id} = ${ledgerEntries.dealId}`
+
+// One table, the wallet looked up once (a sub-select) and each deal code only for the rows served:
+// the page is an ordered scan of the (wallet, created_at, id) index that stops after `limit` entries,
+// where a join made the planner read and sort the whole ledger.
+const ledgerPage = (db: Executor, afterCursor: SQL | undefined) =>
+  db
+    .select({
+      entry: ledgerEntries,
+      dealCode: sql<string | null>`(${dealCodeOfEntry()})`,
+      at: exactTimestamp(ledgerEntries.createdAt),
+      total: sql<number>`${ownersWallet(wallets.ledgerEntryCount)}`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(sql`${ledgerEntries.walletId} = ${ownersWallet(wallets.id)}`, afterCursor))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(sql.placeholder('limit'))
+
+const firstLedgerPage = preparedPerDatabase((db) => ledgerPage(db, undefined).prepare('ledger_first_page'))
+const nextLedgerPage = preparedPerDatabase((db) =>
+  ledgerPage(
+    db,
+    sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < (${sql.placeholder('cursorAt')}::timestamptz, ${sql.placeholder('cursorId')}::uuid)`,
+  ).prepare('ledger_next_page'),
+)
+
+export async function listUserTransactions(
   db: Executor,
-  walletId: string,
+  userId: string,
   page: Page,
 ): Promise<List<Transaction>> {
   const limit = page.limit ?? DEFAULT_PAGE_SIZE
-  const rows = await db
-    .select({ entry: ledgerEntries, dealCode: deals.code, at: exactTimestamp(ledgerEntries.createdAt) })
-    .from(ledgerEntries)
-    .leftJoin(deals, eq(deals.id, ledgerEntries.dealId))
-    .where(
-      and(
-        eq(ledgerEntries.walletId, walletId),
-        afterCursor(ledgerEntries.createdAt, ledgerEntries.id, page.cursor),
-      ),
-    )
-    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(limit + 1)
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.walletId, walletId))
+  const cursor = page.cursor ? decodeCursor(page.cursor) : undefined
+  const rows = cursor
+    ? await nextLedgerPage(db).execute({ userId, limit: limit + 1, cursorAt: cursor[0], cursorId: cursor[1] })
+    : await firstLedgerPage(db).execute({ userId, limit: limit + 1 })
   const items = rows.slice(0, limit)
   const last = items.at(-1)
   return {
     items: items.map(({ entry, dealCode }) => transactionView(entry, dealCode)),
-    total: counted?.total ?? 0,
+    total: rows[0]?.total ?? 0,
     ...(rows.length > limit && last ? { nextCursor: encodeCursor(last.at, last.entry.id) } : {}),
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '#server/db/schema.ts'
 import type { StoredBusiness, StoredPerson } from '#server/db/schema-types.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
+import type { AuthenticatedSession } from '#server/http/register-endpoint.ts'
 import { formError } from '#shared/contract/form-error-tree.ts'
 import type { CertificationStatus, Onboarding, WalletBody } from '#shared/contract/wallet.ts'
 import { requiredKycKind } from '#shared/kyc-rules.ts'
@@ -26,6 +27,19 @@ export async function findOwner(db: Executor, username: string): Promise<WalletO
     .limit(1)
   if (!user) throw notFound('No such user')
   return user
+}
+
+/**
+ * The id of the user a wallet URL names. The caller's own wallet (what every streamer loads on every
+ * visit) needs no lookup: the access check already matched the name to the session's user.
+ */
+export async function ownerIdOf(
+  db: Executor,
+  username: string,
+  session: AuthenticatedSession | null,
+): Promise<string> {
+  if (session && session.user.username.toLowerCase() === username.toLowerCase()) return session.user.id
+  return (await findOwner(db, username)).id
 }
 
 export async function findWalletRow(db: Executor, userId: string): Promise<WalletRow | undefined> {

@@ -5,12 +5,13 @@ import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
 import { idempotencyKeyOf, requestPayout } from './payouts'
-import { getTransaction, listPayouts, listTransactions } from './wallet-history'
+import { getTransaction, listPayouts, listUserTransactions } from './wallet-history'
 import {
   createWalletDetails,
   findOwner,
   findWalletRow,
   onboardingOf,
+  ownerIdOf,
   updateWalletDetails,
 } from './wallet-repository'
 import { loadWallet } from './wallet-serializer'
@@ -22,10 +23,9 @@ import { emitWalletUpdated } from './wallet-service'
  * answers 404 and the client shows earnings from the deals and invites the user to create it.
  */
 export async function walletRoutes(app: FastifyInstance) {
-  registerRoute(app, 'walletGet', async ({ params }) => {
-    const owner = await findOwner(app.db, params.username)
-    return loadWallet(app.db, owner.id)
-  })
+  registerRoute(app, 'walletGet', async ({ params, session }) =>
+    loadWallet(app.db, await ownerIdOf(app.db, params.username, session)),
+  )
 
   registerRoute(app, 'walletCreate', async ({ params, body }) => {
     const owner = await findOwner(app.db, params.username)
@@ -41,13 +41,10 @@ export async function walletRoutes(app: FastifyInstance) {
     return loadWallet(app.db, owner.id)
   })
 
-  registerRoute(app, 'walletTransactions', async ({ params, query }) => {
-    const owner = await findOwner(app.db, params.username)
-    const wallet = await findWalletRow(app.db, owner.id)
-    // Earnings may predate the wallet's creation: its history is readable as soon as it has any.
-    if (!wallet) return { items: [], total: 0 }
-    return listTransactions(app.db, wallet.id, query)
-  })
+  // Earnings may predate the wallet's creation: its history is readable as soon as it has any.
+  registerRoute(app, 'walletTransactions', async ({ params, query, session }) =>
+    listUserTransactions(app.db, await ownerIdOf(app.db, params.username, session), query),
+  )
 
   registerRoute(app, 'walletTransaction', async ({ params }) => {
     const owner = await findOwner(app.db, params.username)

@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type BankAccountRow, bankAccounts, type WalletRow, wallets } from '#server/db/schema.ts'
 import { notFound } from '#server/http/api-error.ts'
 import type { BankAccount, Wallet } from '#shared/contract/wallet.ts'
@@ -47,19 +48,44 @@ export function walletView(
   }
 }
 
+/** A bank account as the wallet query aggregates it (JSON: timestamps come as text). */
+type BankAccountJson = Omit<BankAccountRow, 'createdAt'> & { createdAt: string }
+
+/**
+ * The bank accounts of the wallet row a query selects, oldest first, as one JSON array. A nested
+ * `sql` keeps its columns qualified (drizzle strips table names from a one-table select's own fields).
+ */
+const bankAccountsOfWallet = () => sql`
+  select coalesce(json_agg(json_build_object(
+    'id', ${bankAccounts.id}, 'walletId', ${bankAccounts.walletId},
+    'holderName', ${bankAccounts.holderName}, 'iban', ${bankAccounts.iban},
+    'country', ${bankAccounts.country}, 'isDefault', ${bankAccounts.isDefault},
+    'active', ${bankAccounts.active}, 'createdAt', ${bankAccounts.createdAt}
+  ) order by ${bankAccounts.createdAt}, ${bankAccounts.id}), '[]'::json)
+  from ${bankAccounts} where ${bankAccounts.walletId} = ${wallets.id}`
+
+/**
+ * The wallet row, its pending earnings and its bank accounts in one statement: one snapshot, one
+ * round trip for what every wallet page and every `wallet:updated` push shows.
+ */
+const walletOfUser = preparedPerDatabase((db) =>
+  db
+    .select({
+      row: wallets,
+      ...pendingColumns(),
+      accounts: sql<BankAccountJson[]>`(${bankAccountsOfWallet()})`,
+    })
+    .from(wallets)
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('wallet_of_user'),
+)
+
 /** Builds the contract `Wallet` of a user from the database; null when they have not created one. */
 export async function buildWallet(db: Executor, userId: string): Promise<Wallet | null> {
-  const [found] = await db
-    .select({ row: wallets, ...pendingColumns() })
-    .from(wallets)
-    .where(eq(wallets.userId, userId))
-    .limit(1)
+  const [found] = await walletOfUser(db).execute({ userId })
   if (!found?.row.person) return null
-  const accounts = await db
-    .select()
-    .from(bankAccounts)
-    .where(eq(bankAccounts.walletId, found.row.id))
-    .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id))
+  const accounts = found.accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt) }))
   return walletView(found.row, accounts, pendingEarnings(found))
 }
 
