@@ -1,0 +1,159 @@
+/**
+ * What every streamer loads on every visit costs one statement each (issue 13): the deal list, a
+ * deal, the wallet, its transactions and the missions still available. Not timed (benchmarks stay out
+ * of `npm test`): the statements each request runs are counted through the database's query probe.
+ * An N+1, a second lookup of the owner or a session read on every request shows as a count over budget.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { personBody } from './wallet-fixtures'
+
+// Statements per signed-in read once the node knows the session (it remembers sessions it checked).
+const BUDGET = {
+  dealList: 1,
+  deal: 1,
+  wallet: 1,
+  transactions: 1,
+  availableMissions: 1,
+} as const
+// A session this node has not seen yet costs one more: the session lookup.
+const FIRST_REQUEST_EXTRA = 1
+
+let database: TestDatabase
+let workDir: string
+let app: FastifyInstance
+let streamer: TestUser
+let takenMission: string
+const statements: string[] = []
+let counting = false
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  workDir = mkdtempSync(join(tmpdir(), 'streamdeals-query-budget-'))
+  const opened = await openDatabase({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    onQuery: (statement) => {
+      if (counting) statements.push(statement)
+    },
+  })
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: join(workDir, 'no-client'),
+  })
+  app = await buildApp({ config, database: opened, logger: false })
+  app.addHook('onClose', () => opened.close())
+  await app.ready()
+
+  streamer = await makeUser(app, `budget${randomBytes(4).toString('hex')}`)
+  // A streamer with history: deals running and stopped, a created wallet, a page and more of ledger.
+  for (const state of ['inprogress', 'inprogress', 'stopped', 'stopped']) {
+    const code = await makeMission(app)
+    const taken = await app.inject({
+      method: 'POST',
+      url: `/api/deals/subscriptions/${code}/${streamer.username}`,
+      headers: streamer.auth,
+    })
+    expect(taken.statusCode).toBe(201)
+    takenMission = code
+    if (state !== 'inprogress') {
+      await app.inject({
+        method: 'PUT',
+        url: `/api/deals/user/${streamer.username}/mission/${code}/stopped`,
+        headers: streamer.auth,
+      })
+    }
+  }
+  const wallet = await app.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${streamer.username}`,
+    headers: streamer.auth,
+    payload: personBody,
+  })
+  expect(wallet.statusCode).toBe(201)
+  await app.db.transaction(async (tx) => {
+    const walletId = await ensureWalletRow(tx, streamer.id)
+    for (let entry = 0; entry < 30; entry++) {
+      await postLedgerEntry(tx, {
+        walletId,
+        kind: 'adjustment',
+        amountCents: 100,
+        description: `Entry ${entry}`,
+      })
+    }
+  })
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.cleanup()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+/** The statements one request runs, and its answer's status. */
+async function counted(url: string, headers: Record<string, string>) {
+  statements.length = 0
+  counting = true
+  try {
+    const response = await app.inject({ method: 'GET', url, headers })
+    return { status: response.statusCode, statements: [...statements] }
+  } finally {
+    counting = false
+  }
+}
+
+const reads = (): Array<[keyof typeof BUDGET, string]> => [
+  ['dealList', `/api/deals/user/${streamer.username}/missions`],
+  ['deal', `/api/deals/user/${streamer.username}/mission/${takenMission}`],
+  ['wallet', `/api/wallets/user/${streamer.username}`],
+  ['transactions', `/api/wallets/user/${streamer.username}/transactions`],
+  ['availableMissions', '/api/deals/missions?exclude_current_user=1'],
+]
+
+test('each signed-in read runs at most its budget of statements', async () => {
+  for (const [name, url] of reads()) {
+    // The first call warms what a node keeps between requests (the session, the 2-second catalogue).
+    expect((await counted(url, streamer.auth)).status, name).toBe(200)
+    const { status, statements: ran } = await counted(url, streamer.auth)
+    expect(status, name).toBe(200)
+    expect(ran.length, `${name} ran ${ran.length} statements:\n${ran.join('\n')}`).toBeLessThanOrEqual(
+      BUDGET[name],
+    )
+  }
+})
+
+test('a session the node has not seen yet costs one statement more, once', async () => {
+  const fresh = await makeUser(app, `budgetfresh${randomBytes(4).toString('hex')}`)
+  const url = `/api/deals/user/${fresh.username}/missions`
+  const first = await counted(url, fresh.auth)
+  expect(first.status).toBe(200)
+  expect(first.statements.length).toBeLessThanOrEqual(BUDGET.dealList + FIRST_REQUEST_EXTRA)
+  const second = await counted(url, fresh.auth)
+  expect(second.statements.length).toBeLessThanOrEqual(BUDGET.dealList)
+})
+
+test('an admin reading another user runs a bounded number of statements too', async () => {
+  const admin = await makeUser(app, `budgetadmin${randomBytes(4).toString('hex')}`, { admin: true })
+  for (const [name, url] of reads().filter(([read]) => read !== 'availableMissions')) {
+    await counted(url, admin.auth)
+    const { status, statements: ran } = await counted(url, admin.auth)
+    expect(status, name).toBe(200)
+    // The owner is looked up by name for anyone but the owner: one statement more at most.
+    expect(ran.length, `${name} ran ${ran.length} statements:\n${ran.join('\n')}`).toBeLessThanOrEqual(
+      BUDGET[name] + 1,
+    )
+  }
+})
