@@ -18,6 +18,7 @@ import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
 import { loggerOptions } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mailer'
+import { RequestLog } from './lib/request-log'
 import { apiDocsPlugin } from './plugins/api-docs'
 import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
@@ -52,6 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
+    // One line per request where it tells something, instead of two for every one (request-log.ts).
+    logController: new RequestLog(),
     // request.ip (limits, click identity, sessions) comes from X-Forwarded-For only through a trusted proxy.
     trustProxy: proxyTrust(config.trustProxy),
     // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
