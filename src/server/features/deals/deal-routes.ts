@@ -11,6 +11,7 @@ import { clickNetwork } from './click-identity'
 import { registerRetentionJob } from './click-retention'
 import { recordClick } from './deal-clicks'
 import { dealInvoicePdf } from './deal-invoice'
+import { listUserDealViews } from './deal-list'
 import { announceDealChange, settleDealChange } from './deal-notifier'
 import { endDeal, regenerateWidgetToken, subscribe } from './deal-transitions'
 import {
@@ -19,7 +20,6 @@ import {
   findUserIdByUsername,
   type LoadedDeal,
   listDealEvents,
-  listUserDeals,
 } from './deals-repository'
 import { registerWidgetRoutes } from './widget-routes'
 
@@ -42,9 +42,8 @@ export async function dealRoutes(app: FastifyInstance) {
   }
 
   registerRoute(app, 'userDeals', async ({ params, query, request }) => {
-    const locale = requestLocale(request)
-    const items = await listUserDeals(app.db, params.username, query.state)
-    return { items: items.map((loaded) => dealView(loaded, locale)), total: items.length }
+    const items = await listUserDealViews(app.db, params.username, requestLocale(request), query.state)
+    return { items, total: items.length }
   })
 
   registerRoute(app, 'userDeal', async ({ params, request }) =>

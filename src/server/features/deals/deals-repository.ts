@@ -3,7 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
-import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
+import type { Deal, DealEvent } from '#shared/contract/deals.ts'
 import { type MissionJoinRow, missionColumns, toMission } from './missions-repository'
 
 const dealColumns = {
@@ -80,16 +80,8 @@ async function selectDeals(db: Executor, where: SQL | undefined, limit?: number)
 
 const usernameIs = (username: string | Placeholder) => sql`lower(${users.username}) = lower(${username})`
 
-// The reads behind every visit to the dashboard (issue 13), built once per database.
-const userDeals = preparedPerDatabase((db) =>
-  dealsWhere(db, usernameIs(sql.placeholder('username'))).prepare('user_deals'),
-)
-const userDealsInStates = preparedPerDatabase((db) =>
-  dealsWhere(
-    db,
-    and(usernameIs(sql.placeholder('username')), sql`${deals.state} = any(${sql.placeholder('states')})`),
-  ).prepare('user_deals_in_states'),
-)
+// A deal's page reads it on every visit (issue 13): built once per database. The list has its own
+// narrower read (deal-list.ts).
 const userDealOnMission = preparedPerDatabase((db) =>
   dealsWhere(
     db,
@@ -103,19 +95,6 @@ const userDealOnMission = preparedPerDatabase((db) =>
 export async function findUserIdByUsername(db: Executor, username: string): Promise<string | null> {
   const [user] = await db.select({ id: users.id }).from(users).where(usernameIs(username)).limit(1)
   return user?.id ?? null
-}
-
-/** A user's deals, newest first, optionally only in the given states. */
-export async function listUserDeals(
-  db: Executor,
-  username: string,
-  states: readonly DealState[] | undefined,
-): Promise<LoadedDeal[]> {
-  const rows =
-    states && states.length > 0
-      ? await userDealsInStates(db).execute({ username, states: [...states] })
-      : await userDeals(db).execute({ username })
-  return rows.map(toLoaded)
 }
 
 /** The deal a user holds on a mission (addressed by the MISSION code, as the routes are). */

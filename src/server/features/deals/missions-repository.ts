@@ -20,12 +20,31 @@ export type MissionJoinRow = {
   taken: number
 }
 
-export function toMission({ mission, provider, taken }: MissionJoinRow, locale: SupportedLocale): Mission {
+/** What a mission's view is made of, its texts already in the reader's locale. */
+export interface MissionViewParts {
+  mission: Pick<
+    typeof missions.$inferSelect,
+    | 'code'
+    | 'thumbnail'
+    | 'integration'
+    | 'rewardModel'
+    | 'rewardCents'
+    | 'goal'
+    | 'spots'
+    | 'startsAt'
+    | 'endsAt'
+    | 'status'
+  > & { title: string; description: string; tips: string }
+  provider: Pick<typeof providers.$inferSelect, 'id' | 'name' | 'slug' | 'logo' | 'description' | 'theme'>
+  taken: number
+}
+
+export function missionView({ mission, provider, taken }: MissionViewParts): Mission {
   return {
     code: mission.code,
-    title: localized(mission.title, locale),
-    description: localized(mission.description, locale),
-    tips: localized(mission.tips, locale),
+    title: mission.title,
+    description: mission.description,
+    tips: mission.tips,
     thumbnail: mission.thumbnail ?? null,
     provider: {
       id: provider.id,
@@ -44,6 +63,19 @@ export function toMission({ mission, provider, taken }: MissionJoinRow, locale: 
     endsAt: mission.endsAt?.toISOString() ?? null,
     status: mission.status,
   }
+}
+
+export function toMission({ mission, provider, taken }: MissionJoinRow, locale: SupportedLocale): Mission {
+  return missionView({
+    mission: {
+      ...mission,
+      title: localized(mission.title, locale),
+      description: localized(mission.description, locale),
+      tips: localized(mission.tips, locale),
+    },
+    provider,
+    taken,
+  })
 }
 
 /** Published missions, oldest first; optionally without those a user already has a deal on. */
