@@ -57,6 +57,18 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
 
   const exec = async (message: Uint8Array) => (await client.execProtocol(message)).messages
 
+  type Parsers = PGlite['parsers']
+  const mergedParsers = new WeakMap<object, Parsers>()
+  const parsersFor = (options: QueryOptions | undefined): Parsers => {
+    if (!options?.parsers) return client.parsers
+    let merged = mergedParsers.get(options.parsers)
+    if (!merged) {
+      merged = { ...client.parsers, ...(options.parsers as Parsers) }
+      mergedParsers.set(options.parsers, merged)
+    }
+    return merged
+  }
+
   async function prepare(text: string): Promise<Prepared> {
     const known = statements.get(text)
     if (known) {
@@ -103,7 +115,9 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
         protocol.serialize.sync(),
       ]),
     )
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>
+    // PGlite merges its parsers with the caller's on every call; drizzle passes the same options per
+    // statement, so the merge is done once per options object.
+    return parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode })[0] as Results<T>
   }
 
   return {
