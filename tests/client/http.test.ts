@@ -84,7 +84,9 @@ test('a FORM_0001 answer becomes an ApiException carrying the field errors', asy
   const { ApiException, api } = await import('#client/lib/http.ts')
   const errors = { children: { username: { errors: ['username.taken'] } } }
   reply = { status: 400, body: { code: 'FORM_0001', message: 'Invalid form', errors } }
-  const failure = await api('signup', { body: { username: 'alice', email: 'a@example.com', plainPassword: 'x' } }).catch((error: unknown) => error)
+  const failure = await api('signup', {
+    body: { username: 'alice', email: 'a@example.com', plainPassword: 'x' },
+  }).catch((error: unknown) => error)
   expect(failure).toBeInstanceOf(ApiException)
   expect((failure as InstanceType<typeof ApiException>).errors).toEqual(errors)
   expect((failure as InstanceType<typeof ApiException>).body.message).toBe('Invalid form')
@@ -93,7 +95,9 @@ test('a FORM_0001 answer becomes an ApiException carrying the field errors', asy
 test('any other error is passed on unchanged', async () => {
   const { ApiException, api } = await import('#client/lib/http.ts')
   reply = { status: 401, body: { code: 'AUTH_0002', message: 'Bad credentials' } }
-  const failure = await api('signin', { body: { username: 'alice', plainPassword: 'wrong' } }).catch((error: unknown) => error)
+  const failure = await api('signin', { body: { username: 'alice', plainPassword: 'wrong' } }).catch(
+    (error: unknown) => error,
+  )
   expect(failure).not.toBeInstanceOf(ApiException)
   expect(failure).toBeInstanceOf(FetchError)
   expect((failure as FetchError).statusCode).toBe(401)

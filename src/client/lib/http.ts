@@ -78,10 +78,7 @@ function cleanQuery(
 }
 
 /** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
-async function send<T, N extends EndpointName>(
-  name: N,
-  options: RequestOptions<N> = {},
-): Promise<T> {
+async function send<T, N extends EndpointName>(name: N, options: RequestOptions<N> = {}): Promise<T> {
   const definition = endpoints[name]
   const url = endpoint(name, options.params)
   const method = spoofMethod(definition.method, options.body)

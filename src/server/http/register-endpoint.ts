@@ -146,12 +146,7 @@ function wantsPut(request: FastifyRequest): boolean {
 }
 
 /** Mounts a named endpoint's runner on its method and path, POST twins with `_method=put` included. */
-function mount(
-  app: FastifyInstance,
-  name: EndpointName,
-  route: RouteOptions | undefined,
-  run: Runner,
-): void {
+function mount(app: FastifyInstance, name: EndpointName, route: RouteOptions | undefined, run: Runner): void {
   const definition = endpoints[name]
   const method: HttpMethod = definition.method
   const url = routePath(name)
