@@ -1,4 +1,5 @@
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router'
+import { currentUser } from './session'
 
 // 2000 ms: the spec's idle timeout; a busy page still prefetches within two seconds.
 export const prefetchIdleTimeoutMs = 2000
@@ -17,51 +18,59 @@ function isVisible(element: Element): boolean {
   return box.bottom > 0 && box.top < window.innerHeight && box.width > 0
 }
 
-/** The paths of the internal links on screen that may be prefetched. */
-function visibleLinkPaths(): string[] {
-  const paths: string[] = []
+/** The internal links on screen that may be prefetched, as their href. */
+function visibleLinks(): string[] {
+  const hrefs: string[] = []
   for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) {
-    if (anchor.dataset.noPrefetch !== undefined || !isVisible(anchor)) continue
-    paths.push(anchor.pathname)
+    const href = anchor.getAttribute('href')
+    if (href && anchor.dataset.noPrefetch === undefined && isVisible(anchor)) hrefs.push(href)
   }
-  return paths
+  return hrefs
 }
 
 /**
- * After each navigation, once the browser is idle, loads the code of the routes the internal links on
- * screen lead to, so the next click renders at once. One route per idle period: each chunk is a short
- * task, never a long one while the page is still starting. Only code: the routes' data loads on hover
- * ('intent' preloading) or on the click, so idle time never calls the API. Skipped on a metered
+ * After each navigation, once the browser is idle, prefetches the internal links on screen so the
+ * next click renders at once; hover preloading ('intent') covers the rest. Skipped on a metered
  * connection.
+ * - Signed in: each link's route with its data, at once. The loaders fill the cache kept for offline
+ *   use (a page linked from the one on screen opens offline too), and the first request that fails
+ *   tells the app the server is out of reach.
+ * - Signed out, on the public pages: their code only, one route per idle period, so each is a short
+ *   task while the page is still starting; their data is cheap on the click (from the FAQ, the home
+ *   page's loader alone made three API calls and rendered markdown).
  */
 export function prefetchVisibleLinksWhenIdle(router: AnyRouter): () => void {
-  const loaded = new Set<string>()
-  const queue: AnyRoute[] = []
+  // Keyed by who asks too: a link prefetched as code for a visitor gets its data once they sign in.
+  const seen = new Set<string>()
+  const routes: AnyRoute[] = []
 
-  const loadNext = () => {
-    const route = queue.shift()
+  const loadNextRoute = () => {
+    const route = routes.shift()
     if (!route) return
     void Promise.resolve(router.loadRouteChunk(route)).catch(() => {
       // A failed prefetch is harmless: the real navigation will try again and report.
-      loaded.delete(route.id)
     })
-    whenIdle(loadNext)
+    whenIdle(loadNextRoute)
   }
 
   return router.subscribe('onRendered', () => {
     const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
     if (connection?.saveData) return
     whenIdle(() => {
-      const idle = queue.length === 0
-      for (const path of visibleLinkPaths()) {
-        const [routes] = router.getMatchedRoutes(path)
-        for (const route of routes) {
-          if (loaded.has(route.id)) continue
-          loaded.add(route.id)
-          queue.push(route)
+      const userId = currentUser()?.id
+      const loading = routes.length > 0
+      for (const href of visibleLinks()) {
+        const key = `${userId ?? ''} ${href}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        if (userId) {
+          router.preloadRoute({ to: href, href }).catch(() => seen.delete(key))
+          continue
         }
+        const [matched] = router.getMatchedRoutes(new URL(href, window.location.origin).pathname)
+        for (const route of matched) if (!routes.includes(route)) routes.push(route)
       }
-      if (idle) loadNext()
+      if (!loading) loadNextRoute()
     })
   })
 }
