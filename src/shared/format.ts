@@ -30,11 +30,29 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
   return formatter
 }
 
+// What Intl writes for fr-FR: a narrow no-break space between thousands, a no-break space before €.
+const THOUSANDS_SEPARATOR = '\u202f'
+const SYMBOL_SEPARATOR = '\u00a0'
+
+/**
+ * Euros in fr-FR exactly as Intl writes them (a test holds the two together), without Intl: the first
+ * NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range phone in the
+ * middle of the home page's hydration, for the amounts nearly every screen shows.
+ */
+function frenchEuros(cents: number): string {
+  const whole = Math.abs(Math.round(cents))
+  const units = String(Math.floor(whole / CENTS_PER_UNIT)).replace(/\B(?=(\d{3})+$)/g, THOUSANDS_SEPARATOR)
+  const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
+  return `${cents < 0 && whole > 0 ? '-' : ''}${units},${fraction}${SYMBOL_SEPARATOR}€`
+}
+
 /** Formats a Money value or a bare amount in cents: `formatMoney(123456)` gives `1 234,56 €`. */
 export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptions = {}): string {
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
-  return moneyFormatter(options.locale ?? DEFAULT_NUMBER_LOCALE, currency).format(cents / CENTS_PER_UNIT)
+  const locale = options.locale ?? DEFAULT_NUMBER_LOCALE
+  if (locale === DEFAULT_NUMBER_LOCALE && currency === DEFAULT_CURRENCY) return frenchEuros(cents)
+  return moneyFormatter(locale, currency).format(cents / CENTS_PER_UNIT)
 }
 
 export const ELLIPSIS = '…'

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, expect, test } from 'vitest'
 import { ELLIPSIS, formatMoney, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
@@ -15,6 +16,19 @@ test('cents format as euros in fr-FR by default', () => {
   expect(formatMoney(123456)).toBe(`1${NNBSP}234,56${NBSP}€`)
   expect(formatMoney(5)).toBe(`0,05${NBSP}€`)
   expect(formatMoney(0)).toBe(`0,00${NBSP}€`)
+})
+
+test('euros in fr-FR read exactly as Intl writes them, whatever the amount', () => {
+  const intl = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' })
+  fc.assert(
+    fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100))
+    }),
+    { numRuns: 2000 },
+  )
+  for (const cents of [0, 1, 99, 100, 99999, 100000, 123456789, -1, -100000]) {
+    expect(formatMoney(cents)).toBe(intl.format(cents / 100))
+  }
 })
 
 test('a Money value formats with its own currency', () => {
