@@ -12,7 +12,9 @@
   const { src, preload = '' } = loader.dataset
 
   function loadApp() {
-    for (const href of preload.split(' ').filter(Boolean)) {
+    // The entries as modulepreload links too: Vite's loader of lazy chunks looks for links, not
+    // scripts, to know what is already loading (the same URL is fetched once).
+    for (const href of [...preload.split(' '), ...src.split(' ')].filter(Boolean)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''

@@ -70,6 +70,8 @@ function readSsrState(): SsrState | null {
 }
 
 async function start(): Promise<void> {
+  // The router was built in this task: loading the route chunks and the offline cache is the next one.
+  await yieldToMain()
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
   router.subscribe('onResolved', () => applyPageHead(pageHead(router.state.matches, defaultHead())))
