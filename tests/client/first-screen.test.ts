@@ -13,18 +13,9 @@ import { signIn, signOut } from '#client/lib/session.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Deal } from '#shared/contract/deals.ts'
 import { alice, dealOf, stubApi } from './support/deal-fixtures'
+import { idb } from './support/memory-idb'
 
-// IndexedDB as a Map: jsdom has none, and the persister only needs get/set/del/keys.
-const idb = vi.hoisted(() => new Map<string, unknown>())
-vi.mock('idb-keyval', () => ({
-  get: async (key: string) => idb.get(key),
-  set: async (key: string, value: unknown) => void idb.set(key, value),
-  del: async (key: string) => void idb.delete(key),
-  delMany: async (keys: string[]) => {
-    for (const key of keys) idb.delete(key)
-  },
-  keys: async () => [...idb.keys()],
-}))
+vi.mock('idb-keyval', () => import('./support/memory-idb'))
 vi.mock('#client/lib/toast.ts', () => ({ notify: vi.fn(async () => undefined) }))
 
 const bob = {
