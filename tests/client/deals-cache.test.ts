@@ -15,28 +15,7 @@ import { startLiveUpdates } from '#client/lib/socket.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Deal, DealEvent } from '#shared/contract/deals.ts'
 import { alice, dealOf, eventOf, stubApi } from './support/deal-fixtures'
-
-/** A stand-in for socket.io's client socket: records listeners, lets the test push events. */
-class FakeSocket {
-  readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>()
-  active = true
-  connected = true
-  recovered = false
-  on(event: string, listener: (...args: unknown[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
-    return this
-  }
-  push(event: string, ...args: unknown[]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args)
-  }
-  connect() {
-    return this
-  }
-  disconnect() {
-    this.active = false
-    return this
-  }
-}
+import { FakeSocket } from './support/fake-socket'
 
 let socket = new FakeSocket()
 vi.mock('socket.io-client', () => ({ io: () => socket }))

@@ -11,32 +11,11 @@ import { startLiveUpdates } from '#client/lib/socket.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { alice, stubApi } from './support/deal-fixtures'
+import { FakeSocket } from './support/fake-socket'
 import { idb } from './support/memory-idb'
 
 vi.mock('idb-keyval', () => import('./support/memory-idb'))
 vi.mock('#client/lib/toast.ts', () => ({ notify: vi.fn(async () => undefined) }))
-
-/** A stand-in for socket.io's client socket: records listeners, lets the test push events. */
-class FakeSocket {
-  readonly listeners = new Map<string, ((...args: unknown[]) => void)[]>()
-  active = true
-  connected = true
-  recovered = false
-  on(event: string, listener: (...args: unknown[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
-    return this
-  }
-  push(event: string, ...args: unknown[]) {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args)
-  }
-  connect() {
-    return this
-  }
-  disconnect() {
-    this.active = false
-    return this
-  }
-}
 
 let socket = new FakeSocket()
 vi.mock('socket.io-client', () => ({ io: () => socket }))
