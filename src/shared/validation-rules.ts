@@ -43,79 +43,9 @@ export function isValidUrl(value: string): boolean {
   return URL_PATTERN.test(value)
 }
 
-/** IBAN lengths of the SEPA countries (ISO 13616 registry); payouts are SEPA transfers only. */
-export const SEPA_IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24,
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CH: 21,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GB: 22,
-  GI: 23,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IS: 26,
-  IT: 27,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MC: 27,
-  MT: 31,
-  NL: 18,
-  NO: 15,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  SM: 27,
-  VA: 22,
-}
-
 /** Upper-cases and drops the spaces and dashes people type or paste between groups. */
 export function normalizeIban(value: string): string {
   return value.replace(/[\s-]+/g, '').toUpperCase()
-}
-
-/** Country code (ISO alpha-2) of an IBAN, or null when it does not start with one. */
-export function ibanCountry(value: string): string | null {
-  const match = /^([A-Z]{2})/.exec(normalizeIban(value))
-  return match?.[1] ?? null
-}
-
-const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]+$/
-/** ISO 7064 MOD 97-10: a valid IBAN, rearranged and read as a number, leaves 1. */
-const IBAN_REMAINDER = 1
-
-function ibanRemainder(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4)
-  let remainder = 0
-  for (const char of rearranged) {
-    // Letters stand for 10..35; folding digit by digit keeps the number small.
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55)
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-  }
-  return remainder
-}
-
-export function isValidIban(value: string): boolean {
-  const iban = normalizeIban(value)
-  if (!IBAN_SHAPE.test(iban)) return false
-  const expectedLength = SEPA_IBAN_LENGTHS[iban.slice(0, 2)]
-  if (expectedLength === undefined || iban.length !== expectedLength) return false
-  return ibanRemainder(iban) === IBAN_REMAINDER
 }
 
 /** Shows country, check digits and the last four characters only: `FR76 •••• •••• 1234`. */

@@ -131,7 +131,7 @@ test('a bank account needs a valid IBAN and gets it compacted', () => {
     iban: 'FR7630006000011234567890189',
   })
   expect(errorsOf(BankAccountBody, { holderName: 'A', iban: 'FR7630006000011234567890188' })).toEqual({
-    children: { iban: { errors: ['validation.iban'] } },
+    children: { iban: { errors: ['validation.iban_checksum'] } },
   })
   expect(errorsOf(BankAccountBody, { holderName: 'A', iban: 12345 })).toEqual({
     children: { iban: { errors: ['validation.type'] } },

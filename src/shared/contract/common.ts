@@ -1,7 +1,7 @@
 /** Building blocks every feature contract uses: money, locale, media, ids, lists, field rules. */
 import { type Type, type } from 'arktype'
+import { IBAN_PROBLEM_RULES, ibanProblem } from '../iban-rules'
 import {
-  isValidIban,
   normalizeIban,
   PASSWORD_DIGIT,
   PASSWORD_LOWER,
@@ -76,12 +76,19 @@ export const Password = withRule(
 /** 2048: the longest URL every browser and proxy on the way accepts. */
 export const Url = withRule(type('string').and(URL_PATTERN), 'url').and('string <= 2048')
 
-/** Accepts spaced or lower-case input, checks mod-97 and the country's length, yields the compact form. */
+/**
+ * Accepts spaced or lower-case input, checks it with ibantools (country format, check digits, national
+ * check digits, SEPA membership: see iban-rules.ts), yields the compact form. The rule says why not.
+ */
 export const Iban = type('string <= 64')
   .pipe((value) => normalizeIban(value))
-  .narrow(
-    (value, ctx) => isValidIban(value) || ctx.reject({ expected: 'a valid IBAN', meta: { rule: 'iban' } }),
-  )
+  .narrow((value, ctx) => {
+    const problem = ibanProblem(value)
+    return (
+      problem === null ||
+      ctx.reject({ expected: 'a valid SEPA IBAN', meta: { rule: IBAN_PROBLEM_RULES[problem] } })
+    )
+  })
 
 /** Turnstile tokens are at most 2048 characters; the slack covers future formats. */
 export const Captcha = type('string <= 4096')

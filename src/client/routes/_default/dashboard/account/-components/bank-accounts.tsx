@@ -12,16 +12,27 @@ import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BankAccount } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
-import { isValidIban, normalizeIban, SEPA_IBAN_LENGTHS } from '#shared/validation-rules.ts'
+import { type IbanProblem, ibanCountryCode, ibanLength, ibanProblem } from '#shared/iban-rules.ts'
+import { normalizeIban } from '#shared/validation-rules.ts'
 
 /** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
-export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | 'country' | 'invalid' {
+export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | IbanProblem {
   const iban = normalizeIban(value)
   if (iban.length === 0) return 'empty'
-  const expected = SEPA_IBAN_LENGTHS[iban.slice(0, 2)]
-  if (iban.length >= 2 && expected === undefined) return 'country'
-  if (expected !== undefined && iban.length < expected) return 'typing'
-  return isValidIban(iban) ? 'valid' : 'invalid'
+  if (iban.length < 2) return 'typing'
+  const country = ibanCountryCode(iban)
+  const expected = country ? ibanLength(country) : null
+  if (expected !== null && iban.length < expected) return 'typing'
+  return ibanProblem(iban) ?? 'valid'
+}
+
+/** The country's name in the reader's language (`ES` → "Espagne"), the code itself where unknown. */
+function countryName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code
+  } catch {
+    return code
+  }
 }
 
 export function BankAccountList({
@@ -121,19 +132,27 @@ export function BankAccountForm({ username }: { username: string }) {
   const [general, setGeneral] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const hint = ibanHint(iban)
-  const hints = {
+  const country = ibanCountryCode(iban) ?? ''
+  const name = countryName(i18n.locale, country)
+  const hints: Record<ReturnType<typeof ibanHint>, string | null> = {
     empty: null,
     typing: null,
     valid: t`This IBAN is valid.`,
-    country: t`Payouts go to SEPA bank accounts only (IBAN starting with FR, DE, ES…).`,
-    invalid: walletMessage(i18n, 'validation.iban'),
+    country: t`This is not an IBAN: it must start with a country code (FR, DE, ES…).`,
+    format: t`An IBAN from ${name} does not have this length or format.`,
+    checksum: walletMessage(i18n, 'validation.iban_checksum'),
+    qr: walletMessage(i18n, 'validation.iban_qr'),
+    sepa: t`${name} is outside the SEPA area: payouts go to bank accounts in SEPA countries only.`,
   }
+  const problem = hint === 'empty' || hint === 'typing' || hint === 'valid' ? null : hint
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const local: Record<string, string> = {}
     if (!holderName.trim()) local.holderName = 'validation.required'
-    if (!isValidIban(iban)) local.iban = 'validation.iban'
+    const refused = normalizeIban(iban) ? ibanProblem(iban) : null
+    if (!normalizeIban(iban)) local.iban = 'validation.required'
+    else if (refused) local.iban = `iban.${refused}`
     setErrors(local)
     setGeneral(null)
     if (Object.keys(local).length > 0) return
@@ -181,11 +200,13 @@ export function BankAccountForm({ username }: { username: string }) {
       <Field
         label={t`IBAN`}
         error={
-          errors.iban
-            ? walletMessage(i18n, errors.iban)
-            : hint === 'invalid' || hint === 'country'
-              ? hints[hint]
-              : undefined
+          errors.iban?.startsWith('iban.')
+            ? (hints[errors.iban.slice(5) as IbanProblem] ?? undefined)
+            : errors.iban
+              ? walletMessage(i18n, errors.iban)
+              : problem
+                ? (hints[problem] ?? undefined)
+                : undefined
         }
         valid={hint === 'valid'}
       >
