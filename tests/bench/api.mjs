@@ -2,7 +2,8 @@
  * API throughput and latency with autocannon (100 connections), each against a bare Fastify hello-world
  * measured in the same run, on the embedded database and on PostgreSQL: the public catalogue
  * GET /api/deals/missions (50 missions), and what every streamer loads on every visit, signed in: the
- * deal list (12 deals in 3 states), the wallet, its transactions (500 ledger entries) and the catalogue
+ * deal list (12 deals in 3 states), the wallet, its transactions (500 ledger entries), the same grouped per
+ * deal and day (issue 14), the wallet summary and the catalogue
  * without the missions already taken.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -109,6 +110,18 @@ async function runOn(kind, { serverDir, clientDir }) {
           'signedIn',
           `GET /api/wallets/user/{username}/transactions (auth, ${user.ledgerEntries} entries)`,
           `/api/wallets/user/${user.username}/transactions`,
+          signedIn,
+        ],
+        [
+          'signedIn',
+          `GET /api/wallets/user/{username}/activity (auth, ${user.ledgerEntries} entries grouped per deal and day)`,
+          `/api/wallets/user/${user.username}/activity?tz=Europe/Paris`,
+          signedIn,
+        ],
+        [
+          'signedIn',
+          'GET /api/wallets/user/{username}/summary (auth)',
+          `/api/wallets/user/${user.username}/summary?tz=Europe/Paris`,
           signedIn,
         ],
         [

@@ -24,7 +24,14 @@ const BUDGET = {
   deal: 1,
   wallet: 1,
   transactions: 1,
+  // The grouped history (issue 14): a page is one statement, grouping in SQL; and the summary.
+  activity: 1,
+  activityNextPage: 1,
+  activityFiltered: 1,
+  summary: 1,
   availableMissions: 1,
+  // A mission's preview (issue 14): published ones come from the cached catalogue.
+  mission: 1,
 } as const
 // A session this node has not seen yet costs one more: the session lookup.
 const FIRST_REQUEST_EXTRA = 1
@@ -97,6 +104,17 @@ beforeAll(async () => {
   })
 })
 
+let activityCursor = ''
+beforeAll(async () => {
+  const first = await app.inject({
+    method: 'GET',
+    url: `/api/wallets/user/${streamer.username}/activity?limit=5`,
+    headers: streamer.auth,
+  })
+  activityCursor = first.json<{ nextCursor: string }>().nextCursor
+  expect(activityCursor).toBeTruthy()
+})
+
 afterAll(async () => {
   await app?.close()
   await database?.cleanup()
@@ -120,7 +138,12 @@ const reads = (): Array<[keyof typeof BUDGET, string]> => [
   ['deal', `/api/deals/user/${streamer.username}/mission/${takenMission}`],
   ['wallet', `/api/wallets/user/${streamer.username}`],
   ['transactions', `/api/wallets/user/${streamer.username}/transactions`],
+  ['activity', `/api/wallets/user/${streamer.username}/activity?tz=Europe/Paris`],
+  ['activityNextPage', `/api/wallets/user/${streamer.username}/activity?limit=5&cursor=${activityCursor}`],
+  ['activityFiltered', `/api/wallets/user/${streamer.username}/activity?kind=adjustment&tz=Europe/Paris`],
+  ['summary', `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`],
   ['availableMissions', '/api/deals/missions?exclude_current_user=1'],
+  ['mission', '/api/deals/missions/starfall-wishlist'],
 ]
 
 test('each signed-in read runs at most its budget of statements', async () => {

@@ -108,6 +108,22 @@ export function listOf<T>(item: Type<T>): Type<List<T>> {
   >
 }
 
+/**
+ * An IANA time zone the server knows ("Europe/Paris"): the user's day for "today" and for grouping
+ * per day. 64 characters covers every name of the tz database.
+ */
+export const TimeZone = type(/^[A-Za-z0-9_+\-/]{1,64}$/).narrow((value, ctx) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return ctx.reject({ expected: 'a time zone', meta: { rule: 'format' } })
+  }
+})
+
+/** A calendar day, YYYY-MM-DD, in the time zone the request named. */
+export const Day = type(/^\d{4}-\d{2}-\d{2}$/)
+
 /** 100: a page large enough for any screen and small enough to answer fast. */
 export const MAX_PAGE_SIZE = 100
 

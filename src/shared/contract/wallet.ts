@@ -4,14 +4,17 @@ import { KYC_MIME_TYPES } from '../kyc-rules'
 import { Phone } from './auth'
 import {
   CountryCode,
+  Day,
   Iban,
   IsoDateTime,
   listOf,
+  MAX_PAGE_SIZE,
   Money,
   optionalText,
   PageQuery,
   PositiveCents,
   requiredText,
+  TimeZone,
   Uuid,
 } from './common'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
@@ -149,6 +152,64 @@ export const Transaction = type({
 })
 export type Transaction = typeof Transaction.infer
 
+/** The kinds of ledger entries, as the wallet's filter offers them. */
+export const TRANSACTION_KINDS = [
+  'earning',
+  'earning_reversal',
+  'payout',
+  'payout_reversal',
+  'adjustment',
+] as const satisfies readonly TransactionKind[]
+
+/**
+ * The wallet's history as the streamer reads it: the entries of one kind, one deal and one day make
+ * one row ("Play Starfall Odyssey live — 73 clicks — 10,95 €"); payouts and adjustments stay one row
+ * each. `id` is stable for a row; `count` is the entries (clicks, for click earnings) it sums.
+ */
+export const ActivityRow = type({
+  id: 'string',
+  day: Day,
+  kind: TransactionKind,
+  count: 'number.integer >= 1',
+  amount: Money,
+  deal: type({ code: 'string', title: 'string' }).or('null'),
+  description: 'string',
+  lastAt: IsoDateTime,
+})
+export type ActivityRow = typeof ActivityRow.infer
+
+/** The page query of the grouped history, and of its CSV export (without the paging). */
+export const ActivityQuery = type({
+  '+': 'delete',
+  'cursor?': 'string <= 256',
+  'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${MAX_PAGE_SIZE}`),
+  'kind?': TransactionKind,
+  'tz?': TimeZone,
+})
+export type ActivityQuery = typeof ActivityQuery.infer
+
+export const ActivityExportQuery = type({ '+': 'delete', 'kind?': TransactionKind, 'tz?': TimeZone })
+
+export const SummaryQuery = type({ '+': 'delete', 'tz?': TimeZone })
+
+/** One day of earnings: what deals credited (net of rejections) and the valid clicks of the user's deals. */
+export const EarningsDay = type({ day: Day, earned: Money, clicks: 'number.integer >= 0' })
+export type EarningsDay = typeof EarningsDay.infer
+
+/**
+ * Money at a glance: today (in the time zone asked), the last 30 days, the balance split and the
+ * payout minimum. Answered before the wallet is created too (zeros, `walletCreated: false`).
+ */
+export const WalletSummary = type({
+  today: EarningsDay,
+  days: EarningsDay.array(),
+  available: Money,
+  pending: Money,
+  minimum: Money,
+  walletCreated: 'boolean',
+})
+export type WalletSummary = typeof WalletSummary.infer
+
 export const PayoutStatus = type("'pending' | 'paid' | 'failed'")
 export type PayoutStatus = typeof PayoutStatus.infer
 
@@ -229,6 +290,25 @@ export const walletEndpoints = {
     response: listOf(Transaction),
   },
   walletTransaction: { summary: 'One ledger entry', response: Transaction },
+  walletActivity: {
+    summary:
+      'The history grouped per kind, deal and day in the `tz` time zone (UTC by default), newest first; ' +
+      '`kind` filters, `nextCursor` pages on (keyset: rows written meanwhile neither repeat nor shift a page)',
+    query: ActivityQuery,
+    response: listOf(ActivityRow),
+  },
+  walletActivityExport: {
+    summary:
+      'The grouped history as CSV (UTF-8 with BOM, amounts with a dot), with the same `kind` and `tz` as the list',
+    query: ActivityExportQuery,
+    response: binaryAnswer('text/csv'),
+  },
+  walletSummary: {
+    summary:
+      'Today’s earnings and valid clicks (in the `tz` time zone), the last 30 days, balance and minimum',
+    query: SummaryQuery,
+    response: WalletSummary,
+  },
   walletPayout: {
     summary:
       'Requests a payout to the default (or given) active bank account. Requires an `Idempotency-Key` header ' +

@@ -13,6 +13,7 @@ import { recordClick } from './deal-clicks'
 import { dealInvoicePdf } from './deal-invoice'
 import { listUserDealViews } from './deal-list'
 import { announceDealChange, settleDealChange } from './deal-notifier'
+import { dealClickDays } from './deal-stats'
 import { endDeal, regenerateWidgetToken, subscribe } from './deal-transitions'
 import {
   dealView,
@@ -54,6 +55,11 @@ export async function dealRoutes(app: FastifyInstance) {
     const loaded = await requireDeal(params.username, params.code)
     const items = await listDealEvents(app.db, loaded.row.id)
     return { items, total: items.length }
+  })
+
+  registerRoute(app, 'userDealStats', async ({ params, query }) => {
+    const loaded = await requireDeal(params.username, params.code)
+    return dealClickDays(app.db, loaded.row, query.tz)
   })
 
   registerRoute(app, 'userDealStop', async ({ params, request, session }) => {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
+import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
 import { idempotencyKeyOf, requestPayout } from './payouts'
+import { activityCsv, listActivity } from './wallet-activity'
 import { getTransaction, listPayouts, listUserTransactions } from './wallet-history'
 import {
   createWalletDetails,
@@ -16,6 +18,7 @@ import {
 } from './wallet-repository'
 import { loadWallet } from './wallet-serializer'
 import { emitWalletUpdated } from './wallet-service'
+import { walletSummary } from './wallet-summary'
 
 /**
  * The wallet API (SPEC §7, DESIGN §3). A wallet "exists" once its user created it (person details
@@ -44,6 +47,37 @@ export async function walletRoutes(app: FastifyInstance) {
   // Earnings may predate the wallet's creation: its history is readable as soon as it has any.
   registerRoute(app, 'walletTransactions', async ({ params, query, session }) =>
     listUserTransactions(app.db, await ownerIdOf(app.db, params.username, session), query),
+  )
+
+  // The grouped history and its export: the caller's own (the access check matched the name) or,
+  // for an admin, the named user's; mission titles in the request's language.
+  registerRoute(app, 'walletActivity', async ({ params, query, session, request }) => {
+    const userId = await ownerIdOf(app.db, params.username, session)
+    return listActivity(
+      app.db,
+      { userId, kind: query.kind, tz: query.tz, locale: requestLocale(request) },
+      query,
+    )
+  })
+
+  registerRoute(app, 'walletActivityExport', async ({ params, query, session, request, reply }) => {
+    const userId = await ownerIdOf(app.db, params.username, session)
+    const filter = { userId, kind: query.kind, tz: query.tz, locale: requestLocale(request) }
+    const name = `streamdeals-${params.username.toLowerCase()}-${query.kind ?? 'all'}.csv`
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .send(activityCsv(app.db, filter))
+  })
+
+  registerRoute(app, 'walletSummary', async ({ params, query, session }) =>
+    walletSummary(
+      app.db,
+      await ownerIdOf(app.db, params.username, session),
+      query.tz,
+      app.config.minPayoutCents,
+    ),
   )
 
   registerRoute(app, 'walletTransaction', async ({ params }) => {

@@ -1,0 +1,198 @@
+/**
+ * The wallet's history as the streamer reads it (issue 14): the ledger grouped per kind, deal and day
+ * in SQL, one statement a page, paged by keyset; and its CSV export, streamed page by page.
+ */
+import { Readable } from 'node:stream'
+import { type SQL, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { deals, ledgerEntries, missions, wallets } from '#server/db/schema.ts'
+import { fieldInvalid } from '#server/http/api-error.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
+import type { List } from '#shared/contract/common.ts'
+import type { ActivityRow, TransactionKind } from '#shared/contract/wallet.ts'
+
+/** 20: a screenful of rows; "Load more" asks for the next page with the cursor. */
+const DEFAULT_PAGE_SIZE = 20
+/** 500: the export reads the history in pages of this many rows, so a long one never sits in memory. */
+const EXPORT_PAGE_SIZE = 500
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
+export interface ActivityFilter {
+  userId: string
+  kind?: TransactionKind | undefined
+  /** The IANA zone of the user's day (validated by the contract); UTC when the client sent none. */
+  tz?: string | undefined
+  locale: SupportedLocale
+}
+
+/**
+ * The cursor is the (day, first entry's seq) of the last row served. A row's key never changes: new
+ * entries are written today with a larger seq, so they join a row already served (on the first page)
+ * or start a new one that sorts before every cursor. A page after the cursor therefore never repeats
+ * nor skips a row, however many clicks arrive between pages (an offset would shift by each new row).
+ */
+const encodeCursor = (day: string, firstSeq: number) =>
+  Buffer.from(JSON.stringify([day, firstSeq])).toString('base64url')
+
+function decodeCursor(cursor: string): [string, number] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      DAY_PATTERN.test(value[0]) &&
+      Number.isSafeInteger(value[1]) &&
+      (value[1] as number) > 0
+    ) {
+      return [value[0], value[1] as number]
+    }
+  } catch {
+    // Falls through to the form error: a cursor is opaque, a broken one is the client's mistake.
+  }
+  throw fieldInvalid('cursor', 'validation.invalid')
+}
+
+interface GroupRow extends Record<string, unknown> {
+  day: string
+  kind: TransactionKind
+  ref: string
+  first_seq: string | number
+  count: string | number
+  amount: string | number
+  description: string
+  last_at: string | Date
+  deal_code: string | null
+  title: string | null
+}
+
+/**
+ * One page of rows, newest day first, then the row begun last. Click earnings of one deal on one day
+ * (and their reversals) share a row; payouts and adjustments are one row each (their own id as key).
+ * The cursor's day bounds the scan by time (the (wallet, created_at, id) index), the rest is a
+ * HAVING on the row's key.
+ */
+function groupPage(filter: ActivityFilter, limit: number, cursor: [string, number] | undefined): SQL {
+  const tz = filter.tz ?? 'UTC'
+  const conditions: SQL[] = [
+    sql`e.wallet_id = (select ${wallets.id} from ${wallets} where ${wallets.userId} = ${filter.userId})`,
+  ]
+  if (filter.kind) conditions.push(sql`e.kind = ${filter.kind}`)
+  if (cursor) conditions.push(sql`e.created_at < ((${cursor[0]}::date + 1)::timestamp at time zone ${tz})`)
+  const having = cursor ? sql`having (g.day, min(g.seq)) < (${cursor[0]}::date, ${cursor[1]}::bigint)` : sql``
+  return sql`
+    with page as (
+      select g.day, g.kind, g.ref, min(g.seq) as first_seq, count(*) as count,
+        sum(g.amount_cents) as amount, max(g.created_at) as last_at,
+        (array_agg(g.deal_id))[1] as deal_id,
+        (array_agg(g.description order by g.seq))[1] as description
+      from (
+        select (e.created_at at time zone ${tz})::date as day, e.kind, e.seq, e.amount_cents, e.created_at,
+          e.deal_id, e.description,
+          case when e.kind in ('earning', 'earning_reversal') and e.deal_id is not null
+            then e.deal_id else e.id end as ref
+        from ${ledgerEntries} e
+        where ${sql.join(conditions, sql` and `)}
+      ) g
+      group by g.day, g.kind, g.ref
+      ${having}
+      order by g.day desc, first_seq desc
+      limit ${limit}
+    )
+    select to_char(page.day, 'YYYY-MM-DD') as day, page.kind, page.ref::text as ref, page.first_seq,
+      page.count, page.amount, page.description, page.last_at,
+      d.code as deal_code, m.code as mission_code,
+      coalesce(m.title ->> ${filter.locale}, m.title ->> 'en') as title
+    from page
+    left join ${deals} d on d.id = page.deal_id
+    left join ${missions} m on m.id = d.mission_id
+    order by page.day desc, page.first_seq desc`
+}
+
+function rowView(row: GroupRow & { mission_code: string | null }): ActivityRow {
+  return {
+    id: `${row.day}:${row.kind}:${row.ref}`,
+    day: row.day,
+    kind: row.kind,
+    count: Number(row.count),
+    amount: { amount: Number(row.amount), currency: 'EUR' },
+    deal: row.mission_code && row.title ? { code: row.mission_code, title: row.title } : null,
+    description: row.description,
+    lastAt: new Date(row.last_at).toISOString(),
+  }
+}
+
+async function readPage(
+  db: Executor,
+  filter: ActivityFilter,
+  limit: number,
+  cursor: [string, number] | undefined,
+): Promise<{ items: ActivityRow[]; next?: [string, number] }> {
+  const { rows } = await db.execute<GroupRow & { mission_code: string | null }>(
+    groupPage(filter, limit + 1, cursor),
+  )
+  const served = rows.slice(0, limit)
+  const last = served.at(-1)
+  return {
+    items: served.map(rowView),
+    ...(rows.length > limit && last ? { next: [last.day, Number(last.first_seq)] } : {}),
+  }
+}
+
+/** A page of the grouped history; `nextCursor` when there is more. */
+export async function listActivity(
+  db: Executor,
+  filter: ActivityFilter,
+  page: { cursor?: string | undefined; limit?: number | undefined },
+): Promise<List<ActivityRow>> {
+  const cursor = page.cursor ? decodeCursor(page.cursor) : undefined
+  const { items, next } = await readPage(db, filter, page.limit ?? DEFAULT_PAGE_SIZE, cursor)
+  return { items, ...(next ? { nextCursor: encodeCursor(next[0], next[1]) } : {}) }
+}
+
+/**
+ * A CSV cell. Text from outside (mission titles, descriptions) that a spreadsheet would run as a
+ * formula (=, +, -, @, tab, CR first) is prefixed with a quote mark (OWASP's advice); every cell is
+ * quoted, quotes doubled, so commas and line breaks stay inside their cell.
+ */
+export function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return `"${safe.replaceAll('"', '""')}"`
+}
+
+/**
+ * Amounts as plain decimals with a dot ("-10.95"): the file is for spreadsheets and accounting tools in
+ * any language, and a dot never collides with the comma that separates cells (a locale's decimal
+ * comma would, and would make the number text to tools that read the file without the locale).
+ * These cells are made here, numbers only: they are not formula-escaped (a minus is a minus).
+ */
+export const csvAmount = (cents: number) =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
+
+const CSV_HEADER = ['date', 'kind', 'mission', 'description', 'count', 'amount', 'currency']
+/** Excel reads a CSV as UTF-8 only when it starts with a byte order mark (accents, emoji in titles). */
+const BOM = '\uFEFF'
+
+const csvLine = (row: ActivityRow) =>
+  [
+    row.day,
+    row.kind,
+    csvText(row.deal?.title ?? ''),
+    csvText(row.description),
+    String(row.count),
+    csvAmount(row.amount.amount),
+    row.amount.currency,
+  ].join(',')
+
+/** The whole grouped history as CSV lines, read a page at a time with the same keyset as the list. */
+export function activityCsv(db: Executor, filter: ActivityFilter): Readable {
+  async function* lines() {
+    yield `${BOM}${CSV_HEADER.join(',')}\r\n`
+    let cursor: [string, number] | undefined
+    do {
+      const page = await readPage(db, filter, EXPORT_PAGE_SIZE, cursor)
+      if (page.items.length > 0) yield `${page.items.map(csvLine).join('\r\n')}\r\n`
+      cursor = page.next
+    } while (cursor)
+  }
+  return Readable.from(lines())
+}

@@ -1,0 +1,312 @@
+/**
+ * The wallet's grouped history, its CSV export, the summary and a deal's clicks per day (issue 14):
+ * one row per deal and day, keyset pages that hold while entries arrive, the kind filter, CSV
+ * escaping, validation, and the owner rule (an attacker reads nobody else's money).
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import type { List } from '#shared/contract/common.ts'
+import type { DealStats } from '#shared/contract/deals.ts'
+import type { ActivityRow, WalletSummary } from '#shared/contract/wallet.ts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { BROWSER_UA } from './deals-fixtures'
+import { createUser, createWallet, creditDeal, dealFor, type TestUser, viewerClick } from './wallet-fixtures'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { EARNINGS_HOLD_HOURS: '48' } })
+})
+afterAll(() => t?.close())
+
+const base = (user: TestUser) => `/api/wallets/user/${user.username}`
+
+async function get<T>(user: TestUser, url: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, ...headers } })
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json<T>()
+}
+
+async function adjust(userId: string, cents: number, description: string, at?: string) {
+  await t.app.db.transaction(async (tx) => {
+    const walletId = await ensureWalletRow(tx, userId)
+    const { entryId } = await postLedgerEntry(tx, {
+      walletId,
+      kind: 'adjustment',
+      amountCents: cents,
+      description,
+    })
+    if (at)
+      await tx.execute(sql`update ledger_entries set created_at = ${at}::timestamptz where id = ${entryId}`)
+  })
+}
+
+describe('grouping', () => {
+  test('many clicks on one deal on one day are one row with their count and sum, titled in the user’s language', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user, { rewardCents: 15 })
+    for (let click = 0; click < 73; click++) await creditDeal(t.app, deal.dealId, 15)
+    const other = await dealFor(t.app, user, { rewardCents: 25 })
+    await creditDeal(t.app, other.dealId, 25)
+    await adjust(user.id, 500, 'Goodwill')
+
+    const page = await get<List<ActivityRow>>(user, `${base(user)}/activity?tz=Europe/Paris`, {
+      'accept-language': 'fr',
+    })
+    expect(page.items).toHaveLength(3)
+    const grouped = page.items.find((row) => row.deal?.code === deal.missionCode)
+    expect(grouped).toMatchObject({ kind: 'earning', count: 73, amount: { amount: 1095, currency: 'EUR' } })
+    expect(grouped?.deal?.title).toMatch(/^Mission de test/)
+    expect(page.items.find((row) => row.kind === 'adjustment')).toMatchObject({
+      count: 1,
+      amount: { amount: 500 },
+      description: 'Goodwill',
+      deal: null,
+    })
+    // Newest first: the adjustment began last.
+    expect(page.items[0]?.kind).toBe('adjustment')
+    expect(page.nextCursor).toBeUndefined()
+  })
+
+  test('the day is the one of the time zone asked', async () => {
+    const user = await createUser(t.app.db)
+    await adjust(user.id, 100, 'Late night', '2026-01-01T23:30:00Z')
+    const utc = await get<List<ActivityRow>>(user, `${base(user)}/activity`)
+    const paris = await get<List<ActivityRow>>(user, `${base(user)}/activity?tz=Europe/Paris`)
+    expect(utc.items[0]?.day).toBe('2026-01-01')
+    expect(paris.items[0]?.day).toBe('2026-01-02')
+  })
+
+  test('the kind filter keeps one kind', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user)
+    await creditDeal(t.app, deal.dealId, 25)
+    await adjust(user.id, 300, 'Bonus')
+    const earnings = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=earning`)
+    expect(earnings.items.map((row) => row.kind)).toEqual(['earning'])
+    const adjustments = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=adjustment`)
+    expect(adjustments.items.map((row) => row.kind)).toEqual(['adjustment'])
+    const payouts = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=payout`)
+    expect(payouts.items).toEqual([])
+  })
+})
+
+describe('paging', () => {
+  test('pages follow each other without repeats or gaps while entries keep arriving', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user)
+    // 25 rows on 25 past days, and two rows today.
+    for (let day = 1; day <= 25; day++) {
+      const at = new Date(Date.now() - day * 86_400_000).toISOString()
+      await adjust(user.id, 100 + day, `Day ${day}`, at)
+    }
+    await creditDeal(t.app, deal.dealId, 25)
+    await adjust(user.id, 50, 'Today')
+    const all = await get<List<ActivityRow>>(user, `${base(user)}/activity?limit=100`)
+    expect(all.items).toHaveLength(27)
+
+    const seen: string[] = []
+    let cursor: string | undefined
+    let pages = 0
+    do {
+      const query = `limit=10${cursor ? `&cursor=${cursor}` : ''}`
+      const page: List<ActivityRow> = await get<List<ActivityRow>>(user, `${base(user)}/activity?${query}`)
+      seen.push(...page.items.map((row) => row.id))
+      cursor = page.nextCursor
+      pages += 1
+      // Between pages: more clicks on today's deal row and new rows today (an offset would shift).
+      await creditDeal(t.app, deal.dealId, 25)
+      await adjust(user.id, 10, `Arrived during page ${pages}`)
+    } while (cursor)
+    expect(pages).toBe(3)
+    expect(new Set(seen).size).toBe(seen.length)
+    expect(seen).toEqual(all.items.map((row) => row.id))
+  })
+
+  test('a cursor is opaque: a forged or broken one is a form error, not a database error', async () => {
+    const user = await createUser(t.app.db)
+    for (const cursor of [
+      'nope',
+      Buffer.from('["2026-01-01","1; drop table x"]').toString('base64url'),
+      'x'.repeat(300),
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${base(user)}/activity?cursor=${cursor}`,
+        headers: user.headers,
+      })
+      expect(response.statusCode, cursor).toBe(400)
+      expect(response.json()).toMatchObject({ errors: { children: { cursor: {} } } })
+    }
+  })
+
+  test('kind, limit and time zone are validated', async () => {
+    const user = await createUser(t.app.db)
+    for (const query of [
+      'kind=bribe',
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'tz=Mars/Olympus',
+      "tz=UTC';--",
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${base(user)}/activity?${query}`,
+        headers: user.headers,
+      })
+      expect(response.statusCode, query).toBe(400)
+    }
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/summary?tz=Nowhere`,
+      headers: user.headers,
+    })
+    expect(summary.statusCode).toBe(400)
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/activity/export?kind=x`,
+      headers: user.headers,
+    })
+    expect(csv.statusCode).toBe(400)
+  })
+})
+
+describe('CSV export', () => {
+  test('UTF-8 with a BOM, one line per row, amounts with a dot, formulas defused and quotes doubled', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user, { title: { en: '=HYPERLINK("http://evil.example","Win")' } })
+    for (let click = 0; click < 3; click++) await creditDeal(t.app, deal.dealId, 15)
+    await adjust(user.id, 1000, '@SUM(A1)')
+    await adjust(user.id, -120, '+cmd|calc, "quoted"\nnext line')
+
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/activity/export`,
+      headers: user.headers,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/)
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const text = response.rawPayload.subarray(3).toString('utf8')
+    const lines = text.split('\r\n')
+    expect(lines[0]).toBe('date,kind,mission,description,count,amount,currency')
+    expect(text).toContain(`,earning,"'=HYPERLINK(""http://evil.example"",""Win"")",`)
+    expect(text).toContain(',3,0.45,EUR')
+    expect(text).toContain(`,adjustment,"","'+cmd|calc, ""quoted""\nnext line",1,-1.20,EUR`)
+    expect(text).toContain(`,adjustment,"","'@SUM(A1)",1,10.00,EUR`)
+    // No cell a spreadsheet would run: every text cell starts with a quote mark and a safe character.
+    expect(text).not.toMatch(/(^|,)"?[=+@]/m)
+    expect(text.endsWith('\r\n')).toBe(true)
+
+    const filtered = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/activity/export?kind=earning`,
+      headers: user.headers,
+    })
+    const rows = filtered.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
+    expect(rows).toHaveLength(2)
+    expect(rows[1]).toContain(',earning,')
+  })
+
+  test('a long history is exported whole, past the export’s page size', async () => {
+    const user = await createUser(t.app.db)
+    await t.app.db.transaction(async (tx) => {
+      const walletId = await ensureWalletRow(tx, user.id)
+      for (let entry = 0; entry < 520; entry++) {
+        await postLedgerEntry(tx, { walletId, kind: 'adjustment', amountCents: 1, description: `E${entry}` })
+      }
+    })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/activity/export`,
+      headers: user.headers,
+    })
+    const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
+    expect(lines).toHaveLength(521)
+    expect(new Set(lines).size).toBe(521)
+  })
+})
+
+describe('summary and clicks per day', () => {
+  test('today’s earnings and valid clicks, the balance split and the minimum', async () => {
+    const user = await createUser(t.app.db)
+    await createWallet(t.app, user)
+    const deal = await dealFor(t.app, user, { rewardCents: 15 })
+    for (let click = 0; click < 3; click++) {
+      expect((await viewerClick(t.app, deal.missionCode, user.username)).statusCode).toBeLessThan(300)
+    }
+    await adjust(user.id, 200, 'Available at once')
+    const summary = await get<WalletSummary>(user, `${base(user)}/summary?tz=Europe/Paris`)
+    expect(summary.today).toMatchObject({ clicks: 3, earned: { amount: 45, currency: 'EUR' } })
+    expect(summary.days).toHaveLength(30)
+    expect(summary.days.at(-1)).toEqual(summary.today)
+    expect(summary.pending.amount).toBe(45)
+    expect(summary.available.amount).toBe(200)
+    expect(summary.minimum.amount).toBe(t.app.config.minPayoutCents)
+    expect(summary.walletCreated).toBe(true)
+  })
+
+  test('before any wallet row, the summary is zeros', async () => {
+    const user = await createUser(t.app.db)
+    const summary = await get<WalletSummary>(user, `${base(user)}/summary`)
+    expect(summary).toMatchObject({ today: { clicks: 0, earned: { amount: 0 } }, walletCreated: false })
+    expect(summary.available.amount).toBe(0)
+  })
+
+  test('a deal’s valid and invalid clicks per day', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user)
+    await viewerClick(t.app, deal.missionCode, user.username)
+    await viewerClick(t.app, deal.missionCode, user.username)
+    // The same viewer twice within the click window: the second one is refused, and again.
+    for (let repeat = 0; repeat < 3; repeat++) {
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/deals/subscriptions/check/${deal.missionCode}/${user.username}`,
+        remoteAddress: '198.19.200.7',
+        headers: { 'user-agent': BROWSER_UA },
+        payload: { kind: 'cpc' },
+      })
+    }
+    const stats = await get<DealStats>(
+      user,
+      `/api/deals/user/${user.username}/mission/${deal.missionCode}/stats?tz=Europe/Paris`,
+    )
+    expect(stats.days.length).toBeGreaterThanOrEqual(1)
+    const total = stats.days.reduce(
+      (sum, day) => ({ valid: sum.valid + day.valid, invalid: sum.invalid + day.invalid }),
+      { valid: 0, invalid: 0 },
+    )
+    expect(total).toEqual({ valid: 3, invalid: 2 })
+  })
+})
+
+describe('attacker', () => {
+  test('a user reads none of another user’s history, export, summary or clicks', async () => {
+    const victim = await createUser(t.app.db)
+    const deal = await dealFor(t.app, victim)
+    await creditDeal(t.app, deal.dealId, 25)
+    const attacker = await createUser(t.app.db)
+    for (const url of [
+      `${base(victim)}/activity`,
+      `${base(victim)}/activity?kind=earning`,
+      `${base(victim)}/activity/export`,
+      `${base(victim)}/summary`,
+      `/api/deals/user/${victim.username}/mission/${deal.missionCode}/stats`,
+      `${base(victim).toUpperCase().replace('/API/WALLETS/USER/', '/api/wallets/user/')}/activity`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: attacker.headers })
+      expect(response.statusCode, url).toBe(403)
+      expect(response.body).not.toContain(deal.missionCode)
+    }
+    // Without a session: no answer either.
+    const anonymous = await t.app.inject({ method: 'GET', url: `${base(victim)}/activity/export` })
+    expect(anonymous.statusCode).toBe(401)
+    // Their own cursor does not open the victim's history.
+    const own = await get<List<ActivityRow>>(attacker, `${base(attacker)}/activity`)
+    expect(own.items).toEqual([])
+  })
+})
