@@ -1,3 +1,4 @@
+import { registerLanguageSync } from './features/account/language-sync'
 import { registerAccountMutations } from './features/account/mutations'
 import { registerSessionSync } from './features/auth/session-sync'
 import { contentQueries } from './features/content/queries'
@@ -18,6 +19,7 @@ export function registerAppFeatures(): void {
   registerWalletLive()
   registerWalletMutations()
   registerAccountMutations()
+  registerLanguageSync()
   registerSessionSync()
   // FAQ, terms and home texts are kept for an offline start; nothing pushes them, so they are not live.
   registerQueryRoot({ root: contentQueries.all()[0] })

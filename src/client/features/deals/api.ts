@@ -1,4 +1,5 @@
 import { api } from '#client/lib/http.ts'
+import type { Locale } from '#shared/contract/common.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import type { TrackingKind } from '#shared/deal-links.ts'
 
@@ -8,25 +9,40 @@ import type { TrackingKind } from '#shared/deal-links.ts'
  * `storeDeal` (queries.ts), from the query functions and from mutations.ts.
  */
 
-export function fetchMissions(options: { excludeCurrentUser: boolean; signal?: AbortSignal }) {
+// Reads of mission texts name their locale in the query (`?locale=`), not only in Accept-Language:
+// the answer is then one URL per language, whatever caches it (the service worker, a response cache).
+
+export function fetchMissions(options: {
+  excludeCurrentUser: boolean
+  locale: Locale
+  signal?: AbortSignal
+}) {
   return api('missions', {
-    query: options.excludeCurrentUser ? { exclude_current_user: 'true' } : {},
+    query: {
+      locale: options.locale,
+      ...(options.excludeCurrentUser ? { exclude_current_user: 'true' } : {}),
+    },
     signal: options.signal,
   })
 }
 
-export function fetchMission(code: string, signal?: AbortSignal) {
-  return api('mission', { params: { code }, signal })
+export function fetchMission(code: string, locale: Locale, signal?: AbortSignal) {
+  return api('mission', { params: { code }, query: { locale }, signal })
 }
 
-/** A user's deals in the given states (none: every state). */
-export function fetchUserDeals(username: string, states: readonly DealState[], signal?: AbortSignal) {
-  return api('userDeals', { params: { username }, query: { state: [...states] }, signal })
+/** A user's deals in the given states (none: every state), their mission texts in `locale`. */
+export function fetchUserDeals(
+  username: string,
+  states: readonly DealState[],
+  locale: Locale,
+  signal?: AbortSignal,
+) {
+  return api('userDeals', { params: { username }, query: { state: [...states], locale }, signal })
 }
 
 /** A user's deal, addressed by its MISSION code as the API is. */
-export function fetchUserDeal(username: string, missionCode: string, signal?: AbortSignal) {
-  return api('userDeal', { params: { username, code: missionCode }, signal })
+export function fetchUserDeal(username: string, missionCode: string, locale: Locale, signal?: AbortSignal) {
+  return api('userDeal', { params: { username, code: missionCode }, query: { locale }, signal })
 }
 
 export function fetchDealEvents(username: string, missionCode: string, signal?: AbortSignal) {

@@ -1,5 +1,6 @@
 import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query'
-import type { List } from '#shared/contract/common.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
+import type { List, Locale } from '#shared/contract/common.ts'
 import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
 import {
   fetchDealEvents,
@@ -10,20 +11,24 @@ import {
   fetchWidgetView,
 } from './api'
 
-/** Query options for missions (the public catalogue); keys are hierarchical under 'deals'. */
+/**
+ * Query options for missions (the public catalogue); keys are hierarchical under 'deals'. Mission
+ * texts come in a locale (the active one unless given), and the locale is part of every key: a
+ * language switch reads the new language instead of showing the cached one.
+ */
 export const missionQueries = {
   all: () => ['deals', 'missions'] as const,
-  list: (options: { excludeCurrentUser?: boolean } = {}) => {
+  list: (options: { excludeCurrentUser?: boolean } = {}, locale: Locale = currentLocale()) => {
     const excludeCurrentUser = options.excludeCurrentUser ?? false
     return queryOptions({
-      queryKey: [...missionQueries.all(), 'list', { excludeCurrentUser }] as const,
-      queryFn: ({ signal }) => fetchMissions({ excludeCurrentUser, signal }),
+      queryKey: [...missionQueries.all(), 'list', { excludeCurrentUser }, locale] as const,
+      queryFn: ({ signal }) => fetchMissions({ excludeCurrentUser, locale, signal }),
     })
   },
-  detail: (code: string) =>
+  detail: (code: string, locale: Locale = currentLocale()) =>
     queryOptions({
-      queryKey: [...missionQueries.all(), 'detail', code] as const,
-      queryFn: ({ signal }) => fetchMission(code, signal),
+      queryKey: [...missionQueries.all(), 'detail', code, locale] as const,
+      queryFn: ({ signal }) => fetchMission(code, locale, signal),
     }),
 }
 
@@ -33,25 +38,27 @@ export const COMPLETED_STATES: DealState[] = ['finished']
 
 /**
  * Users' deals. Keys: ['deals', 'user', username, ...]; `detail` is addressed by the MISSION code, as
- * the API is. Every deal the server sends, whatever carried it, enters through `storeDeal`.
+ * the API is, and both end with the locale of the mission texts (the active one unless given). Every
+ * deal the server sends, whatever carried it, enters through `storeDeal`.
  */
 export const dealQueries = {
   everyUser: () => ['deals', 'user'] as const,
   all: (username: string) => [...dealQueries.everyUser(), username.toLowerCase()] as const,
   lists: (username: string) => [...dealQueries.all(username), 'list'] as const,
-  list: (username: string, states: readonly DealState[] = []) =>
+  list: (username: string, states: readonly DealState[] = [], locale: Locale = currentLocale()) =>
     queryOptions({
-      queryKey: [...dealQueries.lists(username), [...states].sort()] as const,
+      queryKey: [...dealQueries.lists(username), [...states].sort(), locale] as const,
       queryFn: async ({ client, signal }): Promise<List<Deal>> => {
-        const list = await fetchUserDeals(username, states, signal)
+        const list = await fetchUserDeals(username, states, locale, signal)
         // Each deal also seeds (or refreshes) its detail entry: opening it from the list is instant.
-        return { ...list, items: list.items.map((deal) => storeDeal(client, deal)) }
+        return { ...list, items: list.items.map((deal) => storeDeal(client, deal, locale)) }
       },
     }),
-  detail: (username: string, code: string) =>
+  detail: (username: string, code: string, locale: Locale = currentLocale()) =>
     queryOptions({
-      queryKey: [...dealQueries.all(username), 'detail', code] as const,
-      queryFn: async ({ client, signal }) => storeDeal(client, await fetchUserDeal(username, code, signal)),
+      queryKey: [...dealQueries.all(username), 'detail', code, locale] as const,
+      queryFn: async ({ client, signal }) =>
+        storeDeal(client, await fetchUserDeal(username, code, locale, signal), locale),
     }),
   triggers: (username: string, code: string) =>
     queryOptions({
@@ -60,7 +67,7 @@ export const dealQueries = {
     }),
 }
 
-/** The states a list query asks for (its last key part); none means every state. */
+/** The states a list query asks for (the key part after 'list'); none means every state. */
 function statesOfList(query: Query): readonly DealState[] {
   const states = query.queryKey[4]
   return Array.isArray(states) ? (states as DealState[]) : []
@@ -81,24 +88,28 @@ function listAgrees(query: Query, deal: Deal): boolean {
  * `deal:updated` push, or a list or detail refetch. It writes the detail entry, replaces the deal in
  * every list that shows it, and refetches only the lists it must enter or leave (a deal taken, or
  * finished). An answer older than what the cache holds (a refetch overtaken by a push) is not
- * written. Returns the deal the cache now holds.
+ * written. `locale` is the language of the deal's mission texts (the active one unless given: pushes
+ * come in the owner's saved language, which follows the app's); lists in another language are only
+ * refetched. Returns the deal the cache now holds.
  */
-export function storeDeal(queryClient: QueryClient, deal: Deal): Deal {
+export function storeDeal(queryClient: QueryClient, deal: Deal, locale: Locale = currentLocale()): Deal {
   const username = deal.user.username
-  const detailKey = dealQueries.detail(username, deal.mission.code).queryKey
+  const detailKey = dealQueries.detail(username, deal.mission.code, locale).queryKey
   const known = queryClient.getQueryData(detailKey)
   // ISO-8601 timestamps of one server clock compare as text.
   if (known && known.code === deal.code && known.updatedAt > deal.updatedAt) return known
   queryClient.setQueryData(detailKey, deal)
   const lists = dealQueries.lists(username)
-  queryClient.setQueriesData<List<Deal>>({ queryKey: lists }, (list) =>
+  const sameLocale = (query: Query) => query.queryKey[5] === locale
+  queryClient.setQueriesData<List<Deal>>({ queryKey: lists, predicate: sameLocale }, (list) =>
     list?.items.some((item) => item.code === deal.code)
       ? { ...list, items: list.items.map((item) => (item.code === deal.code ? deal : item)) }
       : list,
   )
-  // A list already on its way brings the server's own answer: it is not asked twice.
+  // A list already on its way brings the server's own answer: it is not asked twice. A list in
+  // another language cannot take this deal's texts: it reads its own when shown again.
   void queryClient.invalidateQueries(
-    { queryKey: lists, predicate: (query) => !listAgrees(query, deal) },
+    { queryKey: lists, predicate: (query) => !sameLocale(query) || !listAgrees(query, deal) },
     { cancelRefetch: false },
   )
   return deal
@@ -136,6 +147,7 @@ export const widgetQueries = {
   view: (token: string) =>
     queryOptions({
       queryKey: ['widgets', token] as const,
+      // The overlay's language is its owner's (the server's choice): an OBS source has no saved one.
       queryFn: ({ signal }) => fetchWidgetView(token, signal),
       retry: false,
     }),

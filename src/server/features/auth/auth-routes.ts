@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { UserRow } from '#server/db/schema.ts'
 import { badCredentials, fieldInvalid, formInvalid } from '#server/http/api-error.ts'
+import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { hashPassword, passwordNeedsRehash, verifyPassword } from '#server/lib/passwords.ts'
 import { requireHuman } from '#server/lib/turnstile.ts'
@@ -84,7 +85,8 @@ export async function authRoutes(app: FastifyInstance) {
         username: body.username,
         email: body.email,
         passwordHash,
-        locale: body.locale ?? 'en',
+        // The app sends its language (Accept-Language): the first mails are in it.
+        locale: body.locale ?? requestLocale(request),
         sponsorCode: sponsor,
       })
     } catch (error) {

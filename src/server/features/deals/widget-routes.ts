@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
-import { requestLocale, type SupportedLocale } from '#server/http/locale.ts'
+import { isSupportedLocale, type SupportedLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
@@ -14,6 +14,7 @@ const WIDGET_TOKEN = /^[\w-]{20,100}$/
 export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): WidgetView {
   const mission = toMission(loaded, locale)
   return {
+    locale,
     missionTitle: mission.title,
     providerName: loaded.provider.name,
     theme: loaded.provider.theme,
@@ -29,10 +30,12 @@ export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): Widge
  * no session, so the widget token alone opens the deal's widget room (and nothing else).
  */
 export function registerWidgetRoutes(app: FastifyInstance): void {
-  registerRoute(app, 'widget', async ({ params, request }) => {
+  registerRoute(app, 'widget', async ({ params, query }) => {
     const loaded = WIDGET_TOKEN.test(params.token) ? await findDealByWidgetToken(app.db, params.token) : null
     if (!loaded) throw notFound('This widget does not exist')
-    return widgetViewOf(loaded, requestLocale(request))
+    // The overlay speaks its owner's language: viewers see the streamer's stream, and an OBS browser
+    // source's own language says nothing about it. `?locale=` overrides it.
+    return widgetViewOf(loaded, isSupportedLocale(query.locale) ? query.locale : loaded.ownerLocale)
   })
 
   app.socketConnectionHandlers.push((socket) => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { activateLocale, currentLocale } from '#client/lib/i18n.ts'
 import { openWidgetSocket } from '#client/lib/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
@@ -56,6 +57,11 @@ export function GoalWidget({ token }: { token: string }) {
   const { t } = useLingui()
   const { data, isPending, isError } = useQuery({ ...widgetQueries.view(token), enabled: token !== '' })
   useLiveProgress(token)
+  // The labels follow the mission title's language, the streamer's: not the OBS browser's own.
+  const language = data?.locale
+  useEffect(() => {
+    if (language && language !== currentLocale()) void activateLocale(language)
+  }, [language])
   const pulsing = usePulse(data?.progress ?? 0)
   if (!token || isError) {
     return (

@@ -4,6 +4,7 @@ import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { requireUser } from '#client/lib/guards.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
+import { useSessionLanguage } from '#client/lib/session.ts'
 import { startLiveUpdates } from '#client/lib/socket.ts'
 
 /**
@@ -11,7 +12,7 @@ import { startLiveUpdates } from '#client/lib/socket.ts'
  * the signed-in username from the route context this guard fills.
  */
 export const Route = createFileRoute('/_default/dashboard/deal')({
-  beforeLoad: ({ context }) => ({ username: requireUser(context.auth).username }),
+  beforeLoad: (options) => ({ username: requireUser(options).username }),
   component: DealLayout,
 })
 
@@ -20,6 +21,9 @@ function DealLayout() {
   const queryClient = useQueryClient()
   // Deal pages change live (clicks, credits): keep the socket open while the deal area is shown.
   useEffect(() => startLiveUpdates(queryClient), [queryClient])
+  // Mission texts are read in the active language (their query keys name it): a language switch
+  // renders the pages again, which then read (or find cached) the texts in the new one.
+  const language = useSessionLanguage()
   return (
     <div className="section-layout">
       <nav className="sub-nav" aria-label={t`Deals`}>
@@ -33,7 +37,7 @@ function DealLayout() {
           <Trans>Wallet</Trans>
         </Link>
       </nav>
-      <div className="section-content">
+      <div className="section-content" key={language}>
         <Outlet />
       </div>
     </div>

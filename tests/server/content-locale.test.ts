@@ -1,0 +1,117 @@
+/**
+ * Issue 14, "one language everywhere": mission texts in the reader's locale wherever a signed-in user
+ * reads them, the goal widget in its owner's saved language, account mails in the recipient's, and
+ * English wherever a translation is missing.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { users } from '#server/db/schema.ts'
+import { accountMailText } from '#server/features/auth/auth-mails.ts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { type LocalSmtp, startSmtp, strongPassword, uniqueName } from './auth-helpers'
+import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+
+let testApp: TestApp
+let smtp: LocalSmtp
+let owner: TestUser
+let code: string
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  testApp = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test' } })
+  owner = await makeUser(testApp.app, uniqueName('locale'))
+  // Title in English and French only; description and tips in English only.
+  code = await makeMission(testApp.app)
+  const taken = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${code}/${owner.username}`,
+    headers: owner.auth,
+  })
+  expect(taken.statusCode).toBe(201)
+})
+
+afterAll(async () => {
+  await testApp?.close()
+  await smtp?.close()
+})
+
+/** A mail's raw source with quoted-printable undone (soft breaks, `=C3=A9` bytes), to read its words. */
+const readable = (raw: string) =>
+  Buffer.from(
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ url, headers: { ...owner.auth, ...headers } })
+
+test('the deal list and a deal answer in the locale asked, English where a text is untranslated', async () => {
+  const list = (await get(`/api/deals/user/${owner.username}/missions?locale=fr`)).json()
+  const listed = list.items.find((item: { mission: { code: string } }) => item.mission.code === code)
+  expect(listed.mission.title).toMatch(/^Mission de test/)
+  expect(listed.mission.description).toBe('A mission made by a test.')
+
+  const detail = (await get(`/api/deals/user/${owner.username}/mission/${code}?locale=fr`)).json()
+  expect(detail.mission.title).toMatch(/^Mission de test/)
+  expect(detail.mission.tips).toBe('Share the link.')
+
+  // No Spanish title: the English one, not an empty string.
+  const spanish = (await get(`/api/deals/user/${owner.username}/mission/${code}?locale=es`)).json()
+  expect(spanish.mission.title).toMatch(/^Test mission/)
+  // The explicit locale wins over the header; the header decides without it.
+  const byHeader = (
+    await get(`/api/deals/user/${owner.username}/mission/${code}`, { 'accept-language': 'fr' })
+  ).json()
+  expect(byHeader.mission.title).toMatch(/^Mission de test/)
+})
+
+test('the goal widget speaks its owner’s saved language, whatever the OBS browser’s', async () => {
+  const deal = (await get(`/api/deals/user/${owner.username}/mission/${code}`)).json()
+  const widget = (locale: string, query = '') =>
+    testApp.app.inject({
+      url: `/api/widgets/widget/${deal.widgetToken}${query}`,
+      headers: { 'accept-language': locale },
+    })
+  await testApp.app.db.update(users).set({ locale: 'fr' }).where(eq(users.id, owner.id))
+  const french = (await widget('en-US')).json()
+  expect(french).toMatchObject({ locale: 'fr' })
+  expect(french.missionTitle).toMatch(/^Mission de test/)
+
+  await testApp.app.db.update(users).set({ locale: 'es' }).where(eq(users.id, owner.id))
+  const spanish = (await widget('fr')).json()
+  expect(spanish.locale).toBe('es')
+  expect(spanish.missionTitle).toMatch(/^Test mission/)
+  // `?locale=` overrides the owner's choice (a streamer's second overlay for another audience).
+  expect((await widget('en', '?locale=fr')).json().missionTitle).toMatch(/^Mission de test/)
+})
+
+test('account mails go out in the recipient’s language', async () => {
+  const username = uniqueName('mailfr')
+  const email = `${username}@example.test`
+  const signup = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/oauth/signup',
+    headers: { 'accept-language': 'fr' },
+    payload: { username, email, plainPassword: strongPassword },
+  })
+  expect(signup.statusCode).toBe(201)
+  expect(signup.json().user.locale).toBe('fr')
+  const verify = readable((await smtp.nextMail(email, 'type=verify')).raw)
+  expect(verify).toContain(`Bonjour ${username}`)
+  expect(verify).toContain('Confirmer mon adresse')
+  expect(verify).not.toContain('Hello')
+
+  await testApp.app.db.update(users).set({ locale: 'es' }).where(eq(users.username, username))
+  await testApp.app.inject({ method: 'POST', url: '/api/oauth/recovery', payload: { username } })
+  const reset = readable((await smtp.nextMail(email, 'type=reset')).raw)
+  expect(reset).toContain(`Hola ${username}`)
+  expect(reset).toContain('Elegir una nueva contraseña')
+})
+
+test('a mail without a translation in the recipient’s language is in English, never mixed', () => {
+  expect(accountMailText('verify', 'de').subject).toBe('Confirm your e-mail address')
+  expect(accountMailText('reset', null).hello).toBe('Hello')
+  expect(accountMailText('verify', 'fr').subject).toBe('Confirmez votre adresse e-mail')
+})
