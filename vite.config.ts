@@ -48,6 +48,8 @@ function pwa(disable: boolean) {
     },
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      // The demo brand art is served under /uploads/ and cached at runtime like any upload.
+      globIgnores: ['media/**'],
     },
     devOptions: { enabled: false },
   })

@@ -6,6 +6,7 @@ import type { Database, Transaction } from './client'
 import { content, missions, type NewContentRow, providers, selections, users } from './schema'
 import type { LocaleCode } from './schema-types'
 import { type DemoContentEntry, demoFaq } from './seed-faq'
+import { demoMissionThumbnail, demoProviderLogo } from './seed-media'
 import { demoMissions, demoProviders, featuredMissionCodes } from './seed-missions'
 import { demoHome, demoTerms } from './seed-pages'
 
@@ -42,7 +43,7 @@ export const seedDemo = (db: Database, now = new Date()): Promise<{ seeded: bool
 
     const inserted = await tx
       .insert(providers)
-      .values(demoProviders)
+      .values(demoProviders.map((provider) => ({ ...provider, logo: demoProviderLogo(provider.slug) })))
       .returning({ id: providers.id, slug: providers.slug })
     const providerIds = new Map(inserted.map((row) => [row.slug, row.id]))
     const at = (days: number) => new Date(now.getTime() + days * dayMs)
@@ -58,6 +59,7 @@ export const seedDemo = (db: Database, now = new Date()): Promise<{ seeded: bool
           title: mission.title,
           description: mission.description,
           tips: mission.tips,
+          thumbnail: demoMissionThumbnail(mission.code),
           integration: mission.integration,
           rewardModel: mission.reward.model,
           rewardCents: mission.reward.cents,

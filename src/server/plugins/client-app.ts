@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
@@ -26,6 +26,21 @@ export function cacheControlFor(relativePath: string): string {
 export const uploadsDir = (config: Config) => join(config.dataDir, 'uploads', 'public')
 
 /**
+ * The demo brand art (public/media/demo/, copied into the built client): served under /uploads/demo/
+ * like an upload, so seeded providers and missions point at it as at any stored file. Without a built
+ * client (`npm run dev`'s API server) the source folder serves.
+ */
+export function demoMediaRoot(config: Config): string | undefined {
+  return [join(config.clientDir, 'media'), resolve('public', 'media')].find((dir) =>
+    existsSync(join(dir, 'demo')),
+  )
+}
+
+// Demo art names carry their content hash: a new picture is a new name.
+const uploadCacheControl = (filePath: string) =>
+  /[\\/]demo[\\/][^\\/]+\.[0-9a-f]{8}\.svg$/.test(filePath) ? IMMUTABLE : DAILY
+
+/**
  * Serves the built PWA (with caching suited to each file), public uploads, and the app shell for
  * every client route; unknown API paths get the contract's JSON 404 instead.
  */
@@ -49,12 +64,14 @@ export const clientAppPlugin = fp(
     }
     const uploads = uploadsDir(config)
     mkdirSync(uploads, { recursive: true })
+    const demoRoot = demoMediaRoot(config)
     await app.register(fastifyStatic, {
-      root: uploads,
+      // Uploads first: the demo folder only answers for names the uploads do not have.
+      root: demoRoot ? [uploads, demoRoot] : uploads,
       prefix: '/uploads/',
       decorateReply: false,
       index: false,
-      setHeaders: (res) => res.header('cache-control', DAILY),
+      setHeaders: (res, filePath) => res.header('cache-control', uploadCacheControl(filePath)),
     })
 
     let shell: string | undefined
