@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useSyncExternalStore } from 'react'
+import { formatLocalDateTime } from '#shared/format-date.ts'
 import { describeOfflineMutation } from './mutation-defaults'
 import { isLiveQuery } from './query-roots'
 
@@ -42,7 +43,7 @@ function useLastSynced(): number {
  * lists the changes waiting to be sent. Renders nothing when online with nothing waiting.
  */
 export function OfflineStatus() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const online = useOnline()
   const syncedAt = useLastSynced()
   const waiting = useMutationState({
@@ -50,9 +51,8 @@ export function OfflineStatus() {
     select: (mutation) => describeOfflineMutation(mutation.options.mutationKey, mutation.state.variables),
   })
   if (online && waiting.length === 0) return null
-  const synced = syncedAt
-    ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(syncedAt)
-    : null
+  // The date filter's DD/MM/YYYY (SPEC §9), in the viewer's own time: when their device last synced.
+  const synced = syncedAt ? formatLocalDateTime(syncedAt) : null
   return (
     <section className="offline-status" aria-label={t`Connection status`} data-testid="offline-status">
       <div className="container offline-status-inner" role="status" aria-live="polite">

@@ -1,11 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
+import { formatLocalDateTime } from '#shared/format-date.ts'
 import { adminContentQueries } from './admin-queries'
 
 /** Admin tab: messages sent through the contact form, newest first. */
 export function ContactMessagesTab() {
-  const { i18n } = useLingui()
   const { data, status } = useQuery(adminContentQueries.messages())
   if (status === 'pending') return <LoadingStatus />
   if (status === 'error') {
@@ -29,7 +29,7 @@ export function ContactMessagesTab() {
           <h3>{message.subject}</h3>
           <p className="muted">
             {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a> ·{' '}
-            {i18n.date(message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+            {formatLocalDateTime(message.createdAt)}
           </p>
           <p className="preformatted">{message.message}</p>
         </li>

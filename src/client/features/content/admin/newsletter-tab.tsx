@@ -1,8 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
 import { absoluteLink } from '#client/lib/http.ts'
+import { isLocale, localeNames } from '#client/lib/i18n.ts'
+import type { NEWSLETTER_STATUSES } from '#shared/contract/content.ts'
+import { formatDate } from '#shared/format-date.ts'
 import { adminContentQueries } from './admin-queries'
+
+/** The words for a subscription's status (no raw value on screen). */
+const newsletterStatusLabels: Record<(typeof NEWSLETTER_STATUSES)[number], MessageDescriptor> = {
+  pending: msg`Waiting for confirmation`,
+  confirmed: msg`Confirmed`,
+  unsubscribed: msg`Unsubscribed`,
+}
 
 /** Admin tab: newsletter subscribers, with a CSV export. */
 export function NewsletterTab() {
@@ -48,9 +60,9 @@ export function NewsletterTab() {
             {data.items.map((item) => (
               <tr key={item.id}>
                 <td>{item.email}</td>
-                <td>{item.locale}</td>
-                <td>{item.status}</td>
-                <td>{i18n.date(item.createdAt, { dateStyle: 'medium' })}</td>
+                <td>{isLocale(item.locale) ? localeNames[item.locale] : item.locale}</td>
+                <td>{i18n._(newsletterStatusLabels[item.status])}</td>
+                <td>{formatDate(item.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
+import { DateInput } from '#client/components/ui/date-input.tsx'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
 import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { integrationTypeLabels } from '../labels'
 import { missionQueries } from '../queries'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries, errorLines } from './admin-queries'
@@ -89,13 +91,14 @@ function bodyOf(values: MissionFields, mission: AdminMission | null) {
 }
 
 function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const labels = useMissionLabels()
   const queryClient = useQueryClient()
   const providers = useQuery(adminDealQueries.providers()).data?.items ?? []
   const [values, setValues] = useState(() => fieldsOf(mission, providers[0]?.id ?? ''))
   const [thumbnail, setThumbnail] = useState<File | null>(null)
   const [errors, setErrors] = useState<string[]>([])
+  const formId = useId()
   const input = (field: keyof MissionFields, label: string, props: Record<string, unknown> = {}) => (
     <label className="field">
       {label}
@@ -103,6 +106,18 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
         value={values[field]}
         onChange={(event) => setValues({ ...values, [field]: event.target.value })}
         {...props}
+      />
+    </label>
+  )
+  // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
+  const dayInput = (field: 'startsAt' | 'endsAt', label: string, required = false) => (
+    <label className="field" htmlFor={`${formId}-${field}`}>
+      {label}
+      <DateInput
+        id={`${formId}-${field}`}
+        value={values[field]}
+        onChange={(day) => setValues({ ...values, [field]: day })}
+        required={required}
       />
     </label>
   )
@@ -141,7 +156,6 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       setErrors(errorLines(error))
     }
   }
-  const asOptions = (list: readonly string[]) => list.map((value) => ({ value, label: value }))
   return (
     <form className="form admin-form" onSubmit={submit}>
       <h3>{mission ? t`Mission ${mission.code}` : t`New mission`}</h3>
@@ -156,7 +170,11 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {input('titleEs', t`Title (Spanish)`)}
       {input('description', t`Description (English)`, { required: true })}
       {input('tips', t`Tips (English)`)}
-      {select('type', t`Integration type`, asOptions(INTEGRATION_TYPES))}
+      {select(
+        'type',
+        t`Integration type`,
+        INTEGRATION_TYPES.map((value) => ({ value, label: i18n._(integrationTypeLabels[value]) })),
+      )}
       {input('link', t`Link template (URL or absolute link)`)}
       {select('model', t`Reward model`, [
         { value: 'cpc', label: labels.model.cpc },
@@ -166,8 +184,8 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {input('goal', t`Goal (valid clicks)`, { type: 'number', min: 1, required: true })}
       {input('spots', t`Spots`, { type: 'number', min: 1, required: true })}
       {input('budget', t`Budget in cents (empty: no cap)`, { type: 'number', min: 1 })}
-      {input('startsAt', t`Starts on`, { type: 'date', required: true })}
-      {input('endsAt', t`Ends on`, { type: 'date' })}
+      {dayInput('startsAt', t`Starts on`, true)}
+      {dayInput('endsAt', t`Ends on`)}
       {select(
         'status',
         t`Status`,

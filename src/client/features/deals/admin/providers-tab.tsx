@@ -6,6 +6,7 @@ import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Provider } from '#shared/contract/deals.ts'
 import { WIDGET_THEMES } from '#shared/deal-values.ts'
+import { widgetThemeLabels } from '../labels'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
@@ -13,7 +14,7 @@ import '../components/deals.css'
 const emptyProvider = { name: '', slug: '', description: '', theme: 'default' as Provider['theme'] }
 
 function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [values, setValues] = useState(provider ? { ...provider } : emptyProvider)
   const [logo, setLogo] = useState<File | null>(null)
@@ -62,7 +63,7 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
         <select value={values.theme} onChange={set('theme')}>
           {WIDGET_THEMES.map((theme) => (
             <option key={theme} value={theme}>
-              {theme}
+              {i18n._(widgetThemeLabels[theme])}
             </option>
           ))}
         </select>
@@ -75,6 +76,7 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
 
 /** Admin tab: the provider list, a new-provider form and each provider's detail form. */
 export function ProvidersTab() {
+  const { i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.providers())
   const [editing, setEditing] = useState<Provider | 'new' | null>(null)
   if (editing)
@@ -94,7 +96,7 @@ export function ProvidersTab() {
             <span>
               <strong>{provider.name}</strong>{' '}
               <span className="muted">
-                ({provider.slug}, {provider.theme})
+                ({provider.slug}, {i18n._(widgetThemeLabels[provider.theme])})
               </span>
             </span>
             <button type="button" className="button button-ghost" onClick={() => setEditing(provider)}>

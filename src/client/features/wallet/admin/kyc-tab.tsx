@@ -5,6 +5,7 @@ import { absoluteLink, api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminKycItem } from '#shared/contract/admin.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { kycKindLabels, kycStatusLabels, labelOf } from '../labels'
 import { readError } from '../messages'
 import '../wallet.css'
 import { adminWalletQueries } from './admin-queries'
@@ -35,8 +36,8 @@ function ReviewRow({ item, onDone }: { item: AdminKycItem; onDone: () => void })
   return (
     <li className="admin-row" data-testid="kyc-row">
       <div>
-        <strong>{item.username}</strong> · {item.holderName ?? ''} · {item.kind.replace('_', ' ')} ·{' '}
-        <span className="muted">{formatDate(item.createdAt)}</span>
+        <strong>{item.username}</strong> · {item.holderName ?? ''} · {labelOf(i18n, kycKindLabels, item.kind)}{' '}
+        · <span className="muted">{formatDate(item.createdAt)}</span>
         <div>
           <a
             href={absoluteLink('walletKycDocument', { username: item.username, documentId: item.id })}
@@ -68,7 +69,7 @@ function ReviewRow({ item, onDone }: { item: AdminKycItem; onDone: () => void })
         </div>
       ) : (
         <span className="muted">
-          {item.status} {item.reason ?? ''}
+          {labelOf(i18n, kycStatusLabels, item.status)} {item.reason ?? ''}
         </span>
       )}
     </li>

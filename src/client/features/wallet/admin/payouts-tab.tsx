@@ -7,6 +7,7 @@ import { notify } from '#client/lib/toast.ts'
 import type { AdminPayoutItem } from '#shared/contract/admin.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { payoutStatusLabels } from '../labels'
 import { readError } from '../messages'
 import '../wallet.css'
 import { adminWalletQueries } from './admin-queries'
@@ -72,7 +73,9 @@ export function PayoutsTab() {
                 </button>
               </div>
             ) : (
-              <span className={`status status-${item.status}`}>{item.status}</span>
+              <span className={`status status-${item.status}`}>
+                {i18n._(payoutStatusLabels[item.status])}
+              </span>
             )}
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { DateInput } from '#client/components/ui/date-input.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { Address, Wallet, WalletBody, WalletKind } from '#shared/contract/wallet.ts'
@@ -81,16 +82,27 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
     props: { type?: string; autoComplete?: string; required?: boolean } = {},
   ) => (
     <Field label={label} error={errors[name] ? walletMessage(i18n, errors[name]) : undefined}>
-      {(control) => (
-        <input
-          {...control}
-          value={values[name] ?? ''}
-          onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-          type={props.type ?? 'text'}
-          autoComplete={props.autoComplete}
-          required={props.required ?? true}
-        />
-      )}
+      {(control) =>
+        props.type === 'date' ? (
+          // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
+          <DateInput
+            {...control}
+            value={values[name] ?? ''}
+            onChange={(day) => setValues((current) => ({ ...current, [name]: day }))}
+            autoComplete={props.autoComplete}
+            required={props.required ?? true}
+          />
+        ) : (
+          <input
+            {...control}
+            value={values[name] ?? ''}
+            onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+            type={props.type ?? 'text'}
+            autoComplete={props.autoComplete}
+            required={props.required ?? true}
+          />
+        )
+      }
     </Field>
   )
   const addressFields = (prefix: string) => (

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
+import { kycKindLabels, kycStatusLabels } from '#client/features/wallet/labels.ts'
 import { readError, walletMessage } from '#client/features/wallet/messages.ts'
 import { uploadKycDocument } from '#client/features/wallet/mutations.ts'
 import { absoluteLink } from '#client/lib/http.ts'
@@ -129,12 +130,7 @@ export function KycDocumentList({
   username: string
   documents: readonly KycDocument[]
 }) {
-  const { t } = useLingui()
-  const statuses: Record<KycDocument['status'], string> = {
-    pending: t`Waiting for review`,
-    verified: t`Verified`,
-    rejected: t`Rejected`,
-  }
+  const { i18n } = useLingui()
   if (documents.length === 0) return null
   return (
     <section aria-labelledby="kyc-documents-title">
@@ -146,12 +142,12 @@ export function KycDocumentList({
           <li key={document.id} className="payout-row">
             <span>{formatDate(document.createdAt)}</span>
             <a href={absoluteLink('walletKycDocument', { username, documentId: document.id })} download>
-              {document.kind.replace('_', ' ')}
+              {i18n._(kycKindLabels[document.kind])}
             </a>
             <span
               className={`status status-${document.status === 'verified' ? 'paid' : document.status === 'rejected' ? 'failed' : 'pending'}`}
             >
-              {statuses[document.status]}
+              {i18n._(kycStatusLabels[document.status])}
             </span>
             <span className="muted">{document.reason ?? ''}</span>
           </li>

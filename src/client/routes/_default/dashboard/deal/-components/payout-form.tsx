@@ -26,9 +26,10 @@ function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null
   if (!wallet.informations.bankAccounts.some((account) => account.active && account.isDefault)) {
     return 'payout.no_bank_account'
   }
-  // Only the available part can be paid out: pending earnings wait for the end of their hold.
+  // Only the available part can be paid out: pending earnings wait for the end of their hold. Said
+  // of the balance, not of an amount nobody has typed yet (issue 14: no error before input).
   if (wallet.available.amount < minimum.amount) {
-    return wallet.balance.amount >= minimum.amount ? 'wallet.insufficient_available' : 'payout.minimum'
+    return wallet.balance.amount >= minimum.amount ? 'wallet.insufficient_available' : 'balance_below_minimum'
   }
   return null
 }
@@ -91,6 +92,11 @@ export function PayoutForm({
         <p className="wallet-notice" role="status">
           {blocked === 'offline' ? (
             <Trans>You are offline. Payouts need a connection, so that money is never sent twice.</Trans>
+          ) : blocked === 'balance_below_minimum' ? (
+            <Trans>
+              Payouts start at {formatMoney(minimum)}: your available balance is{' '}
+              {formatMoney(wallet.available)}.
+            </Trans>
           ) : (
             walletMessage(i18n, blocked)
           )}
@@ -110,7 +116,11 @@ export function PayoutForm({
               autoComplete="off"
               value={amount}
               disabled={blocked !== null || sending}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => {
+                setAmount(event.target.value)
+                // An error answers the amount sent: a new amount is judged when it is sent.
+                setError(null)
+              }}
             />
           )}
         </Field>
