@@ -23,6 +23,7 @@ import { apiDocsPlugin } from './plugins/api-docs'
 import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
 import { databasePlugin } from './plugins/database'
+import { readCachePlugin } from './plugins/read-cache'
 import { errorsPlugin } from './plugins/errors'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { securityPlugin } from './plugins/security'
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: { info: (message) => app.log.info(message), warn: (message) => app.log.warn(message) },
     }))
   await app.register(databasePlugin, { database, owned: !options.database })
+  await app.register(readCachePlugin)
   if (config.seedDemo) await seedDemo(database.db)
   if (config.admin) await bootstrapAdmin(database.db, config.admin)
 

@@ -7,7 +7,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
-import { LISTENER_APPLICATION_NAME } from '#server/db/notifications.ts'
+import { listenerApplicationName } from '#server/db/notifications.ts'
+import { SESSION_CHANNEL } from '#server/features/auth/revocation-feed.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -117,7 +118,7 @@ test.runIf(onPostgres)('a node whose feed was cut trusts nothing it remembers', 
   // Both nodes lose their connection to the feed; the revocation lands while nobody listens.
   await operator(
     'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
-    [LISTENER_APPLICATION_NAME],
+    [listenerApplicationName(SESSION_CHANNEL)],
   )
   await operator('update sessions set revoked_at = now() where token_hash = $1', [hashToken(user.token)])
   // Nothing announced it: each node refuses it anyway, well before the remembered entry would expire

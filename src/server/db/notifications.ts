@@ -23,8 +23,11 @@ export interface NotificationFeed {
 const FIRST_RETRY_MS = 250
 const MAX_RETRY_MS = 30_000
 
-/** How the listening connections show in pg_stat_activity. */
-export const LISTENER_APPLICATION_NAME = 'streamdeals-notifications'
+/**
+ * How a channel's listening connections show in pg_stat_activity: one per node and channel, so a
+ * node that waits for every other node to hear a channel can count them.
+ */
+export const listenerApplicationName = (channel: string) => `streamdeals-listen-${channelIdentifier(channel)}`
 
 const channelIdentifier = (channel: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid notification channel "${channel}"`)
@@ -50,7 +53,7 @@ export function listenPostgres(
     handlers.live(false)
     client.end().catch(() => undefined)
     if (closed) return
-    log?.warn(`session notifications: ${reason}; listening again in ${retryMs} ms`)
+    log?.warn(`notifications on ${identifier}: ${reason}; listening again in ${retryMs} ms`)
     retry = setTimeout(connect, retryMs)
     retry.unref()
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS)
@@ -62,7 +65,7 @@ export function listenPostgres(
     const client = new pg.Client({
       connectionString: databaseUrl,
       keepAlive: true,
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: listenerApplicationName(identifier),
     })
     current = client
     client.on('notification', (message) => {

@@ -17,6 +17,7 @@ import {
   routePath,
 } from '#shared/endpoints.ts'
 import { forbidden, formInvalid, unauthorized } from './api-error'
+import { requestLocale } from './locale'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 
 export interface SessionUser {
@@ -187,6 +188,27 @@ export type RouteParams<N extends EndpointName> =
 export type HandlerAnswer<N extends EndpointName> = AnswerOf<N> extends Blob ? FastifyReply : AnswerOf<N>
 
 /**
+ * A GET answered from the read cache (plugins/read-cache.ts) when its caller reads their own data:
+ * the answer is serialised once, kept per user, and dropped when the database announces a change of
+ * that user's rows (or of what everyone's answers show). Its handler must depend only on the path,
+ * the query, the locale and the caller, and must not touch the reply.
+ */
+export interface PerUserCache<A> {
+  /** When the answer turns stale with time alone (epoch ms), whatever the database says. */
+  validUntil?: (answer: A) => number | null
+}
+
+/** The user whose data an owner route reads, when it is the caller's own (an admin's look at another's is not kept). */
+function ownScope(session: AuthenticatedSession | null, params: object): string | null {
+  if (!session) return null
+  const values = params as Record<string, string | undefined>
+  const owner = values.username ?? values.user
+  return owner?.toLowerCase() === session.user.username.toLowerCase() ? session.user.id : null
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/**
  * Registers a named endpoint from its row alone: the contract's schemas validate what comes in, and
  * TypeScript holds the handler to the row's answer type. The row's success status (201, 202) is set
  * before the handler runs.
@@ -195,21 +217,39 @@ export function registerRoute<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
   handler: (context: EndpointContext<N, BodyOf<N>, QueryOf<N>, RouteParams<N>>) => Promise<HandlerAnswer<N>>,
-  options: { route?: RouteOptions } = {},
+  options: { route?: RouteOptions; cachedPerUser?: PerUserCache<HandlerAnswer<N>> } = {},
 ): void {
   const schemas: EndpointSchemas = endpointSchemas[name]
+  const { cachedPerUser } = options
+  if (cachedPerUser && endpoints[name].method !== 'GET') throw new Error(`${name}: only reads are cached`)
   mount(app, name, options.route, async (request, reply) => {
     const { params, body, query, files } = admit(name, schemas, request)
     if (schemas.status) reply.code(schemas.status)
-    return handler({
-      params: params as RouteParams<N>,
-      body: body as BodyOf<N>,
-      query: query as QueryOf<N>,
-      files,
-      session: request.session,
-      request,
-      reply,
-    })
+    const run = () =>
+      handler({
+        params: params as RouteParams<N>,
+        body: body as BodyOf<N>,
+        query: query as QueryOf<N>,
+        files,
+        session: request.session,
+        request,
+        reply,
+      })
+    const scope = cachedPerUser ? ownScope(request.session, request.params as object) : null
+    if (!cachedPerUser || scope === null) return run()
+    const cached = await app.readCache.read(
+      scope,
+      `${name} ${requestLocale(request)} ${request.url}`,
+      async () => {
+        const answer = await run()
+        return {
+          bytes: Buffer.from(JSON.stringify(answer)),
+          validUntil: cachedPerUser.validUntil?.(answer) ?? null,
+        }
+      },
+      { validUntil: (entry) => entry.validUntil, weigh: (entry) => entry.bytes.length },
+    )
+    return reply.type(JSON_TYPE).send(cached.bytes)
   })
 }
 

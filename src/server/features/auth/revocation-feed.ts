@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { OpenedDatabase } from '#server/db/client.ts'
-import { LISTENER_APPLICATION_NAME } from '#server/db/notifications.ts'
+import { listenerApplicationName } from '#server/db/notifications.ts'
 
 export const SESSION_CHANNEL = 'streamdeals_sessions'
 
@@ -74,7 +74,7 @@ export function revocationFeed(
   async function listeningNodes(): Promise<number> {
     const { rows } = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+          where datname = current_database() and application_name = ${listenerApplicationName(SESSION_CHANNEL)}`,
     )
     return rows[0]?.n ?? 0
   }

@@ -42,10 +42,16 @@ export async function dealRoutes(app: FastifyInstance) {
     return loaded
   }
 
-  registerRoute(app, 'userDeals', async ({ params, query, request }) => {
-    const items = await listUserDealViews(app.db, params.username, requestLocale(request), query.state)
-    return { items, total: items.length }
-  })
+  // What every dashboard visit loads: kept per user until the database announces a change.
+  registerRoute(
+    app,
+    'userDeals',
+    async ({ params, query, request }) => {
+      const items = await listUserDealViews(app.db, params.username, requestLocale(request), query.state)
+      return { items, total: items.length }
+    },
+    { cachedPerUser: {} },
+  )
 
   registerRoute(app, 'userDeal', async ({ params, request }) =>
     dealView(await requireDeal(params.username, params.code), requestLocale(request)),

@@ -3,14 +3,27 @@
  * for other features (the home page's selections read it too).
  */
 import type { Executor } from '#server/db/client.ts'
+import type { ReadCache } from '#server/lib/read-cache.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { listPublishedMissions } from './missions-repository'
 
-// Two seconds: the catalogue is read on every home page and dashboard visit, while it changes a few
-// times a day; a spot count up to two seconds old is fine, since taking a mission re-checks spots in
-// its own transaction. Each node keeps its own copy, so no cross-node invalidation is needed.
+// The catalogue is read on every home page and dashboard visit, while it changes a few times a day.
+// While the database's change feed is live (plugins/read-cache.ts), a change of any mission, provider
+// or spot drops it on every node at once, so it is kept a minute; without the feed, two seconds (a
+// spot count two seconds old is fine: taking a mission re-checks spots in its own transaction).
 const CATALOGUE_TTL_MS = 2000
+const ANNOUNCED_CATALOGUE_TTL_MS = 60_000
+
+const changeFeeds = new WeakMap<object, ReadCache>()
+
+/** Keeps a database's catalogue until the read cache hears that what it shows changed. */
+export function keepCatalogueUntilChanged(db: Executor, cache: ReadCache): void {
+  changeFeeds.set(db, cache)
+  cache.onClear(() => invalidateMissionCatalogue(db))
+}
+
+const ttlOf = (db: Executor) => (changeFeeds.get(db)?.live ? ANNOUNCED_CATALOGUE_TTL_MS : CATALOGUE_TTL_MS)
 
 interface Entry {
   expiresAt: number
@@ -43,7 +56,7 @@ export function cachedPublishedMissions(
   }
   const cached = catalogue.get(locale)
   if (cached && cached.expiresAt > now) return cached.missions
-  const entry: Entry = { expiresAt: now + CATALOGUE_TTL_MS, missions: listPublishedMissions(db, locale) }
+  const entry: Entry = { expiresAt: now + ttlOf(db), missions: listPublishedMissions(db, locale) }
   catalogue.set(locale, entry)
   // A failed query must not be served from the cache until it expires.
   entry.missions.catch(() => {

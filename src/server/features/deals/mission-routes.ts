@@ -4,10 +4,16 @@ import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Mission } from '#shared/contract/deals.ts'
-import { cachedCatalogueBody, cachedCatalogueBodyWithout } from './mission-catalogue-service'
+import {
+  cachedCatalogueBody,
+  cachedCatalogueBodyWithout,
+  keepCatalogueUntilChanged,
+} from './mission-catalogue-service'
 import { findVisibleMission, missionCodesTakenBy } from './missions-repository'
 
 export async function missionRoutes(app: FastifyInstance) {
+  keepCatalogueUntilChanged(app.db, app.readCache)
+
   registerRoute(app, 'missions', async ({ query, request, reply, session }) => {
     const locale = requestLocale(request)
     if (!query.exclude_current_user || !session) {
@@ -16,8 +22,10 @@ export async function missionRoutes(app: FastifyInstance) {
       const body = await cachedCatalogueBody(app.db, locale)
       return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
     }
-    // The user's own deals are read fresh: a mission just taken must leave their list at once.
-    const taken = await missionCodesTakenBy(app.db, session.user.id)
+    // The user's own deals, kept until the database announces a change of them: a mission just taken
+    // leaves their list at once.
+    const userId = session.user.id
+    const taken = await app.readCache.read(userId, 'missions taken', () => missionCodesTakenBy(app.db, userId))
     const body = await cachedCatalogueBodyWithout(app.db, locale, taken)
     return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
   })

@@ -26,8 +26,17 @@ import { walletSummary } from './wallet-summary'
  * answers 404 and the client shows earnings from the deals and invites the user to create it.
  */
 export async function walletRoutes(app: FastifyInstance) {
-  registerRoute(app, 'walletGet', async ({ params, session }) =>
-    loadWallet(app.db, await ownerIdOf(app.db, params.username, session)),
+  // Kept per user until the database announces a change, or until its next pending part becomes
+  // available (pending is computed against the clock).
+  registerRoute(
+    app,
+    'walletGet',
+    async ({ params, session }) => loadWallet(app.db, await ownerIdOf(app.db, params.username, session)),
+    {
+      cachedPerUser: {
+        validUntil: (wallet) => (wallet.nextAvailableAt ? Date.parse(wallet.nextAvailableAt) : null),
+      },
+    },
   )
 
   registerRoute(app, 'walletCreate', async ({ params, body }) => {

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { ReadCache } from '../lib/read-cache'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers of signed-in reads, kept until the database announces a change (lib/read-cache.ts). */
+    readCache: ReadCache
+  }
+}
+
+/** Where the triggers of migration 0004 announce what changed. */
+export const READS_CHANNEL = 'streamdeals_reads'
+
+// What the triggers cannot announce (nothing known today) is served at most this old.
+const MAX_AGE_MS = 60_000
+// Deal lists and wallets are a few KB each: 64 MB holds tens of thousands of active users.
+const MAX_BYTES = 64 * 1024 * 1024
+
+/**
+ * Listens to the database's change announcements for the read cache, and drops the answers of whoever
+ * just wrote on this node the moment their write answers, so their next read sees it even before the
+ * announcement arrives.
+ */
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new ReadCache({ maxAgeMs: MAX_AGE_MS, maxBytes: MAX_BYTES })
+    const feed = app.database.listen(READS_CHANNEL, {
+      message: (payload) => cache.heard(payload),
+      live: (isLive) => cache.setLive(isLive),
+    })
+    app.decorate('readCache', cache)
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.session) {
+        cache.changed(request.session.user.id)
+      }
+    })
+    app.addHook('onClose', async () => feed.close())
+  },
+  { name: 'read-cache', dependencies: ['database'] },
+)

@@ -1,0 +1,229 @@
+/**
+ * Signed-in reads answered from memory (issue 13) must never show a streamer something older than
+ * what they or anyone else changed: every change reaches the cache from the database itself
+ * (migration 0004's triggers), whoever made it — a request, a job, an operator's UPDATE — and the
+ * writer's own next read sees its write at once. Runs on PGlite and, with DATABASE_URL, on PostgreSQL
+ * with two nodes sharing the database.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { buildApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { listenerApplicationName } from '#server/db/notifications.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
+import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { until } from './multi-node-fixtures'
+import { personBody } from './wallet-fixtures'
+
+const onPostgres = Boolean(process.env.DATABASE_URL) && process.env.TEST_DATABASE !== 'pglite'
+
+let database: TestDatabase
+let workDir: string
+let app: FastifyInstance
+/** A second node on the same PostgreSQL database (PostgreSQL runs only). */
+let otherNode: FastifyInstance | undefined
+const statements: string[] = []
+
+async function startNode(name: string, onQuery?: (statement: string) => void): Promise<FastifyInstance> {
+  const opened = await openDatabase({
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    ...(onQuery ? { onQuery } : {}),
+  })
+  const config = loadConfig({
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'silent',
+    CLIENT_DIR: join(workDir, `no-client-${name}`),
+  })
+  const node = await buildApp({ config, database: opened, logger: false })
+  node.addHook('onClose', () => opened.close())
+  await node.ready()
+  return node
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  workDir = mkdtempSync(join(tmpdir(), 'streamdeals-read-cache-'))
+  app = await startNode('a', (statement) => statements.push(statement))
+  if (onPostgres) otherNode = await startNode('b')
+})
+
+afterAll(async () => {
+  await otherNode?.close()
+  await app?.close()
+  await database?.cleanup()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+const get = (node: FastifyInstance, url: string, user: TestUser) =>
+  node.inject({ method: 'GET', url, headers: user.auth })
+
+/** The statements a read ran on the counting node, and its JSON answer. */
+async function countedRead(url: string, user: TestUser) {
+  statements.length = 0
+  const response = await get(app, url, user)
+  expect(response.statusCode, url).toBe(200)
+  return { ran: statements.length, body: response.json() }
+}
+
+async function streamerWithDeal() {
+  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const code = await makeMission(app)
+  const taken = await app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${code}/${streamer.username}`,
+    headers: streamer.auth,
+  })
+  expect(taken.statusCode).toBe(201)
+  return { streamer, code, deals: `/api/deals/user/${streamer.username}/missions` }
+}
+
+const progressOf = (body: { items: Array<{ mission: { code: string }; progress: number }> }, code: string) =>
+  body.items.find((deal) => deal.mission.code === code)?.progress
+
+test('a repeated read is answered from memory: no statement runs', async () => {
+  const { streamer, deals } = await streamerWithDeal()
+  const wallet = await app.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${streamer.username}`,
+    headers: streamer.auth,
+    payload: personBody,
+  })
+  expect(wallet.statusCode).toBe(201)
+  for (const url of [
+    deals,
+    `/api/wallets/user/${streamer.username}`,
+    '/api/deals/missions?exclude_current_user=1',
+  ]) {
+    await countedRead(url, streamer)
+    expect((await countedRead(url, streamer)).ran, url).toBe(0)
+  }
+})
+
+test("an operator's UPDATE, made outside the app, shows on the next read", async () => {
+  const { streamer, code, deals } = await streamerWithDeal()
+  expect(progressOf((await countedRead(deals, streamer)).body, code)).toBe(0)
+  // Straight in the database: no code of ours runs, only the trigger can tell the cache.
+  await app.db.execute(
+    sql`update deals set progress = 7 where user_id = ${streamer.id} and mission_id =
+        (select id from missions where code = ${code})`,
+  )
+  await until(async () => progressOf((await countedRead(deals, streamer)).body, code) === 7, 'progress 7')
+})
+
+test('a change of a mission shows in the deal lists of everyone who has it', async () => {
+  const { streamer, code, deals } = await streamerWithDeal()
+  await countedRead(deals, streamer)
+  await app.db.execute(sql`update missions set title = '{"en":"Renamed by the brand"}' where code = ${code}`)
+  await until(async () => {
+    const { body } = await countedRead(deals, streamer)
+    return body.items.some(
+      (deal: { mission: { title: string } }) => deal.mission.title === 'Renamed by the brand',
+    )
+  }, 'the new title')
+})
+
+test('the writer reads its own write at once: a mission taken leaves the available list', async () => {
+  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const code = await makeMission(app)
+  const available = '/api/deals/missions?exclude_current_user=1'
+  const codes = async () =>
+    (await countedRead(available, streamer)).body.items.map((mission: { code: string }) => mission.code)
+  expect(await codes()).toContain(code)
+  const taken = await app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${code}/${streamer.username}`,
+    headers: streamer.auth,
+  })
+  expect(taken.statusCode).toBe(201)
+  // No waiting: the very next read must not offer the mission again.
+  expect(await codes()).not.toContain(code)
+})
+
+test('pending earnings become available on time, with no write to announce it', async () => {
+  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const created = await app.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${streamer.username}`,
+    headers: streamer.auth,
+    payload: personBody,
+  })
+  expect(created.statusCode).toBe(201)
+  await app.db.transaction(async (tx) => {
+    const walletId = await ensureWalletRow(tx, streamer.id)
+    await postLedgerEntry(tx, {
+      walletId,
+      kind: 'earning',
+      amountCents: 300,
+      description: 'Held',
+      holdHours: 1,
+    })
+    // Holds last hours; this one ends in a second and a half.
+    await tx.execute(
+      sql`update ledger_entries set available_at = now() + interval '1500 milliseconds' where wallet_id = ${walletId}`,
+    )
+  })
+  const url = `/api/wallets/user/${streamer.username}`
+  await until(async () => (await countedRead(url, streamer)).body.pending.amount === 300, 'pending 300')
+  // The hold ends by the clock alone; the remembered wallet must not outlive it.
+  await until(async () => (await countedRead(url, streamer)).body.pending.amount === 0, 'pending 0')
+  expect((await countedRead(url, streamer)).body.available.amount).toBe(300)
+})
+
+test.runIf(onPostgres)('a write through one node reaches the memory of the other', async () => {
+  const node = otherNode as FastifyInstance
+  const { streamer, code, deals } = await streamerWithDeal()
+  // Both nodes remember the list with the mission in progress.
+  for (const reader of [app, node]) expect((await get(reader, deals, streamer)).statusCode).toBe(200)
+  const stopped = await node.inject({
+    method: 'PUT',
+    url: `/api/deals/user/${streamer.username}/mission/${code}/stopped`,
+    headers: streamer.auth,
+  })
+  expect(stopped.statusCode).toBe(200)
+  await until(async () => {
+    const list = (await get(app, deals, streamer)).json()
+    return (
+      list.items.find((deal: { mission: { code: string } }) => deal.mission.code === code)?.state ===
+      'stopped'
+    )
+  }, 'node a showing the stopped deal')
+})
+
+test("an admin reading another user is never answered from that user's memory", async () => {
+  const { streamer, deals } = await streamerWithDeal()
+  const admin = await makeUser(app, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
+  await countedRead(deals, streamer)
+  await countedRead(deals, admin)
+  expect((await countedRead(deals, admin)).ran).toBeGreaterThan(0)
+})
+
+test.runIf(onPostgres)('a node whose feed was cut answers nothing from memory', async () => {
+  const { streamer, code, deals } = await streamerWithDeal()
+  await countedRead(deals, streamer)
+  // The node's listening connection dies; the change lands while nobody listens.
+  await app.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = ${listenerApplicationName(READS_CHANNEL)} and datname = current_database()`,
+  )
+  await app.db.execute(
+    sql`update deals set progress = 3 where user_id = ${streamer.id} and mission_id =
+        (select id from missions where code = ${code})`,
+  )
+  // Well before the remembered answer's minute is up, the node reads the database again.
+  await until(async () => progressOf((await countedRead(deals, streamer)).body, code) === 3, 'progress 3')
+  // Once the feed is back, answers are remembered again.
+  await until(() => app.readCache.live, 'the feed back')
+  await countedRead(deals, streamer)
+  expect((await countedRead(deals, streamer)).ran).toBe(0)
+})
