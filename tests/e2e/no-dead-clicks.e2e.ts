@@ -124,3 +124,18 @@ test('at 390x844 the menu opened before hydration stays usable after it', async 
   await expect(page).toHaveURL(/\/faq$/)
   await expect(panel).toBeHidden()
 })
+
+test('the FAQ\'s "Contact us" clicked before hydration opens the contact form once the app runs', async ({
+  page,
+}) => {
+  const release = await holdAppScript(page)
+  await page.goto('/faq')
+  await page.locator('.contact').getByRole('link', { name: 'Contact us' }).click()
+  await expect(page).toHaveURL(/\/faq\?contact=true#contact-title$/)
+  expect(await isHydrated(page)).toBe(false)
+
+  release()
+  await hydrated(page)
+  await expect(page.locator('.contact form')).toBeVisible()
+  await expect(page.locator('.contact').getByRole('link', { name: 'Contact us' })).toHaveCount(0)
+})

@@ -9,7 +9,14 @@ import { headOf } from '#client/features/content/page-head.ts'
 import { contentQueries } from '#client/features/content/queries.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
 
+interface FaqSearch {
+  /** The contact form is open: "Contact us" is a real link, so a click made before hydration is kept. */
+  contact?: true
+}
+
 export const Route = createFileRoute('/_default/faq/')({
+  validateSearch: (search: Record<string, unknown>): FaqSearch =>
+    search.contact === true || search.contact === 1 || search.contact === '1' ? { contact: true } : {},
   loader: ({ context: { queryClient } }) =>
     queryClient.ensureQueryData(contentQueries.domain('faq', currentLocale())),
   head: () =>
@@ -28,7 +35,7 @@ function FaqPage() {
   const deferredQuery = useDeferredValue(query)
   const matches = searchFaq(data.items, deferredQuery)
   const groups = groupByTopic(matches)
-  const [contactOpen, setContactOpen] = useState(false)
+  const { contact: contactOpen } = Route.useSearch()
   return (
     <section className="faq">
       <h1>
@@ -80,9 +87,16 @@ function FaqPage() {
         {contactOpen ? (
           <ContactFormSlot />
         ) : (
-          <button type="button" className="button" onClick={() => setContactOpen(true)}>
+          <Link
+            to="/faq"
+            search={{ contact: true }}
+            hash="contact-title"
+            resetScroll={false}
+            replace
+            className="button"
+          >
             <Trans>Contact us</Trans>
-          </button>
+          </Link>
         )}
       </section>
     </section>
