@@ -9,6 +9,7 @@ import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
+import { onSessionRejected } from './lib/http'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
@@ -34,6 +35,11 @@ const router = createAppRouter(queryClient)
 scrollToTopOnNavigation(router)
 prefetchVisibleLinksWhenIdle(router)
 trackRouterNavigation(router)
+
+// The server refused the stored session (expired, revoked): it ends as at logout, and the login modal opens.
+onSessionRejected((token) => {
+  void import('./features/auth/session-end').then(({ endSession }) => endSession(queryClient, router, token))
+})
 
 // A deploy removed the chunk this tab wanted: reload into the new version (at most once a minute).
 window.addEventListener('vite:preloadError', (event) => {

@@ -134,3 +134,23 @@ test('an error status the caller expects rejects without turning the progress ba
     vi.resetModules()
   }
 })
+
+test('a 401 to a signed-in call reports the session it was sent with; a wrong password or an expected 401 does not', async () => {
+  const { api, onSessionRejected } = await import('#client/lib/http.ts')
+  const { signIn } = await import('#client/lib/session.ts')
+  const rejected: (string | null)[] = []
+  onSessionRejected((token) => rejected.push(token))
+  signIn('dead-token', user)
+  reply = { status: 401, body: { code: 'AUTH_0001', message: 'Unauthenticated' } }
+  await expect(api('walletGet', { params: { username: 'alice' } })).rejects.toBeInstanceOf(FetchError)
+  expect(rejected).toEqual(['dead-token'])
+
+  // The login form's wrong password, and logout's "already dead", are answers, not a session ending.
+  reply = { status: 401, body: { code: 'AUTH_0002', message: 'Bad credentials' } }
+  await expect(api('signin', { body: { username: 'alice', plainPassword: 'x' } })).rejects.toThrow()
+  await expect(api('logout', { expectedStatuses: [401] })).rejects.toThrow()
+  // Forbidden is not unauthenticated.
+  reply = { status: 403, body: { code: 'FORBIDDEN', message: 'No' } }
+  await expect(api('walletGet', { params: { username: 'bob' } })).rejects.toThrow()
+  expect(rejected).toEqual(['dead-token'])
+})

@@ -77,14 +77,27 @@ function cleanQuery(
   return clean
 }
 
+/** What a 401 from a guarded endpoint tells: whether a stored session was sent, and which token. */
+export type SessionRejected = (token: string | null) => void
+let onRejected: SessionRejected | undefined
+
+/**
+ * Who hears a 401 answered to a signed-in endpoint (a session that expired or was revoked): the app
+ * ends the session there (features/auth/session-end.ts). A 401 from a public endpoint (a wrong
+ * password) is the form's business, and a caller that expects 401 (logout) handles it itself.
+ */
+export function onSessionRejected(handler: SessionRejected): void {
+  onRejected = handler
+}
+
 /** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
 async function send<T, N extends EndpointName>(name: N, options: RequestOptions<N> = {}): Promise<T> {
   const definition = endpoints[name]
   const url = endpoint(name, options.params)
   const method = spoofMethod(definition.method, options.body)
   const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...options.headers }
-  const authorization = authorizationValue()
-  if (authorization) headers.Authorization = authorization
+  const { token } = getSession()
+  if (token) headers.Authorization = `Bearer ${token}`
 
   const call = ofetch<T>(url, {
     baseURL: apiBase() || undefined,
@@ -107,6 +120,8 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
       error.statusCode !== undefined &&
       (options.expectedStatuses ?? []).includes(error.statusCode)
     endTask(expected ? 'ok' : 'failed')
+    if (!expected && definition.access !== 'public' && (error as FetchError).statusCode === 401)
+      onRejected?.(token)
     if (error instanceof FetchError && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
       throw new ApiException(error.data)
     }

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { ErrorPage } from '../components/layout/error-page'
+import { PendingPage } from '../components/ui/pending-page'
 import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
 import type { RouterContext } from '../lib/router-context'
 import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
@@ -55,6 +56,8 @@ function useIdle(): boolean {
   return idle
 }
 
+const unauthorized = 401
+
 function statusOf(error: unknown): number {
   if (typeof error === 'object' && error !== null) {
     const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
@@ -67,5 +70,8 @@ function statusOf(error: unknown): number {
 function RootError({ error }: ErrorComponentProps) {
   // A route chunk from an older deploy: reload into the new version, at most once a minute.
   if (isChunkLoadError(error) && reloadForChunkError()) return null
-  return <ErrorPage status={statusOf(error)} message={error instanceof Error ? error.message : undefined} />
+  const status = statusOf(error)
+  // A 401 is a session that ended: the login modal is on its way (features/auth/session-end.ts).
+  if (status === unauthorized) return <PendingPage />
+  return <ErrorPage status={status} message={error instanceof Error ? error.message : undefined} />
 }

@@ -1,6 +1,5 @@
 import { redirect } from '@tanstack/react-router'
-import { requireUser } from '#client/lib/guards.ts'
-import type { RouterContext } from '#client/lib/router-context.ts'
+import { type GuardOptions, requireUser } from '#client/lib/guards.ts'
 import { getSession } from '#client/lib/session.ts'
 import { fetchAdminAccess } from './api'
 
@@ -8,8 +7,8 @@ import { fetchAdminAccess } from './api'
  * `beforeLoad` guard for /admin: the server says whether this token has admin access (the stored
  * roles could be stale or edited). Every admin call is checked by the server again anyway.
  */
-export async function requireAdmin({ context }: { context: RouterContext }): Promise<void> {
-  const user = requireUser(context.auth)
+export async function requireAdmin(options: GuardOptions): Promise<void> {
+  const user = requireUser(options)
   let admin = false
   try {
     admin = (await fetchAdminAccess(getSession().token ?? '')).admin

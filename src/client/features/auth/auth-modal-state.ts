@@ -19,8 +19,20 @@ export function authModeOf(param: unknown): AuthMode | null {
   return null
 }
 
+/**
+ * A `redirect` parameter beside `auth`: where signing in leads back to (a guarded page, or the page a
+ * session ended on). Only a path of this site: never another origin (`//host`, `/\\host`).
+ */
+export function isReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value)
+}
+
 /** Which auth modal is open, if any: the header, the home page and guards all open it. */
 let mode: AuthMode | null = null
+/** Why it opened, when that needs saying: the session ended (features/auth/session-end.ts). */
+let sessionEnded = false
+/** Where signing in leads back to: the address's `redirect`, followed like `auth`. */
+let returnTo: string | null = null
 const listeners = new Set<() => void>()
 /** Writes the mode into the address; set while the router's layout is mounted (auth-modal-address). */
 let writeAddress: ((next: AuthMode | null) => void) | null = null
@@ -28,6 +40,7 @@ let writeAddress: ((next: AuthMode | null) => void) | null = null
 function show(next: AuthMode | null): void {
   if (next === mode) return
   mode = next
+  if (!next) sessionEnded = false
   for (const listener of listeners) listener()
 }
 
@@ -41,10 +54,21 @@ export function closeAuthModal(): void {
   writeAddress?.(null)
 }
 
+/** The next opening says the session ended; closing the modal forgets it. */
+export function noteSessionEnded(): void {
+  sessionEnded = true
+}
+
+export const didSessionEnd = (): boolean => sessionEnded
+
 /** The address changed (a link, a shared URL, the back button): the modal follows its `auth` parameter. */
-export function followAuthParam(param: unknown): void {
+export function followAuthParam(param: unknown, redirect?: unknown): void {
+  returnTo = isReturnPath(redirect) ? redirect : null
   show(authModeOf(param))
 }
+
+/** The page signing in should lead back to, if the address names one. */
+export const returnPath = (): string | null => returnTo
 
 /** Lets the modal's openings and closings update the address; returns the unbinding. */
 export function bindAuthModalAddress(write: (next: AuthMode | null) => void): () => void {

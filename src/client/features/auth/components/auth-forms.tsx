@@ -14,7 +14,7 @@ import { namedRoutes } from '#client/lib/named-routes.ts'
 import { notify } from '#client/lib/toast.ts'
 import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
 import { postRecovery } from '../api'
-import { closeAuthModal } from '../auth-modal-state'
+import { closeAuthModal, returnPath } from '../auth-modal-state'
 import {
   accountFieldStates,
   apiErrorCode,
@@ -29,14 +29,19 @@ import { authQueries } from '../queries'
 
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 
-/** Signs in (or up) through `enter`, then closes the modal and opens the dashboard. */
+/**
+ * Signs in (or up) through `enter`, then closes the modal and opens the dashboard, or the page the
+ * address's `redirect` names (a guarded page asked for signed out, the page a session ended on, a
+ * mission's preview the user wanted to see).
+ */
 function useEnter() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return async <B,>(enter: (client: QueryClient, body: B) => Promise<void>, body: B) => {
     await enter(queryClient, body)
+    const back = returnPath()
     closeAuthModal()
-    await navigate({ to: namedRoutes['dashboard-deal'] })
+    await (back ? navigate({ href: back }) : navigate({ to: namedRoutes['dashboard-deal'] }))
   }
 }
 

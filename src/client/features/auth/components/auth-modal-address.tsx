@@ -9,14 +9,20 @@ import { authParams, bindAuthModalAddress, followAuthParam } from '../auth-modal
  */
 export function AuthModalAddress() {
   const param = useSearch({ strict: false, select: (search) => search.auth })
+  const redirect = useSearch({ strict: false, select: (search) => search.redirect })
   const navigate = useNavigate()
-  useEffect(() => followAuthParam(param), [param])
+  useEffect(() => followAuthParam(param, redirect), [param, redirect])
   useEffect(
     () =>
       bindAuthModalAddress((next) => {
         void navigate({
           to: '.',
-          search: (previous) => ({ ...previous, auth: next ? authParams[next] : undefined }),
+          // Closing the modal forgets where signing in would have led.
+          search: (previous) => ({
+            ...previous,
+            auth: next ? authParams[next] : undefined,
+            redirect: next ? previous.redirect : undefined,
+          }),
           replace: true,
           resetScroll: false,
         })

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useId, useRef } from 'react'
-import { type AuthMode, closeAuthModal, openAuthModal } from '../auth-modal-state'
+import { type AuthMode, closeAuthModal, didSessionEnd, openAuthModal } from '../auth-modal-state'
 
 // The forms bring react-hook-form and arktype: a chunk of their own, fetched when the modal opens.
 const forms = () => import('./auth-forms')
@@ -56,6 +56,14 @@ export function AuthModal({ mode }: { mode: AuthMode }) {
           ×
         </button>
       </div>
+      {mode === 'login' && didSessionEnd() ? (
+        <p className="auth-notice" role="status">
+          <strong>
+            <Trans>Your session has ended</Trans>
+          </strong>{' '}
+          <Trans>Log in again to carry on where you were.</Trans>
+        </p>
+      ) : null}
       <Suspense
         fallback={
           <div className="pending">

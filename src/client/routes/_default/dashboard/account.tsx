@@ -7,6 +7,6 @@ import { AccountLayout } from './account/-components/account-layout'
  * username from the route context this guard fills.
  */
 export const Route = createFileRoute('/_default/dashboard/account')({
-  beforeLoad: ({ context }) => ({ username: requireUser(context.auth).username }),
+  beforeLoad: (options) => ({ username: requireUser(options).username }),
   component: AccountLayout,
 })
