@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, isNotFound, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import type { SsrRequest, SsrResult, SsrState } from '#shared/contract/ssr.ts'
 import { defaultHead } from './features/content/default-head'
@@ -20,6 +20,20 @@ function statusOf(matches: readonly { status: string; _notFound?: boolean }[]): 
   if (matches.some((match) => match.status === 'notFound' || match._notFound)) return 404
   if (matches.some((match) => match.status === 'error')) return 500
   return 200
+}
+
+let matcher: ReturnType<typeof createAppRouter> | undefined
+
+/**
+ * Whether the app has a page at this address (SPEC §8: an unknown route is a 404), as the router
+ * itself matches it: no route for the path, or a route whose parameters refuse it (`notFound()`
+ * from a params parser). Nothing loads: a page whose data is missing (an unknown FAQ entry) is for
+ * its render to say.
+ */
+export function routeExists(url: string): boolean {
+  matcher ??= createAppRouter(createQueryClient())
+  const pathname = new URL(url, 'http://localhost').pathname
+  return !matcher.matchRoutes(pathname, {}).some((match) => match._notFound || isNotFound(match.paramsError))
 }
 
 /**

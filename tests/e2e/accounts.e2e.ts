@@ -82,9 +82,10 @@ test('register with field errors, stay signed in, log out for real, sign in agai
   const nav = page.locator('.desktop-nav')
   await nav.getByRole('button', { name: 'Account' }).click()
   await expect(nav.getByRole('link', { name: 'Personal' })).toBeVisible()
-  // No wallet yet: the account menu keeps its first two entries.
-  await expect(nav.getByRole('link', { name: 'Business' })).toBeVisible()
+  // No wallet yet: the account menu keeps only what comes before business (SPEC §2).
+  await expect(nav.getByRole('link', { name: 'Business' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Bank' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Certification' })).toHaveCount(0)
 
   const token = await stored(page, 'token')
   const before = await request.get(`/api/user/${username}/plateform`, {
@@ -161,9 +162,12 @@ test('the mobile menu at 390x844 mirrors the header menus', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard\/deal$/)
 
   await page.getByLabel('Open the menu').click()
-  for (const name of ['Available deals', 'Wallet', 'Personal', 'Business', 'Log out']) {
+  for (const name of ['Available deals', 'Wallet', 'Personal', 'Log out']) {
     await expect(panel.getByRole('link', { name })).toBeVisible()
   }
+  // No wallet yet: business, bank and certification wait for one (SPEC §2).
+  for (const name of ['Business', 'Bank', 'Certification'])
+    await expect(panel.getByRole('link', { name })).toHaveCount(0)
   await page.screenshot({ path: join(process.env.E2E_RUN_DIR ?? '.', 'accounts-mobile-menu.png') })
   await panel.getByRole('link', { name: 'Personal' }).click()
   await expect(page).toHaveURL(/\/dashboard\/account$/)

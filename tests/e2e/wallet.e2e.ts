@@ -59,7 +59,7 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
 
   await page.goto('/dashboard/deal/payment')
   await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible()
-  expect(await accountEntries(page)).toBe(2)
+  expect(await accountEntries(page)).toBe(1)
 
   await page.getByLabel('First name').fill('Ada')
   await page.getByLabel('Last name').fill('Lovelace')

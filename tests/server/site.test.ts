@@ -112,3 +112,52 @@ test.runIf(built)('dashboard routes stay on the client-rendered shell', async ()
   expect(response.body).not.toContain('id="ssr-state"')
   expect(response.body).toContain('<!--app-html-->')
 })
+
+// SPEC §2's routes, with and without their optional parameters, and addresses no route has (§8).
+const realPages = [
+  '/admin',
+  '/logout',
+  '/dashboard/account',
+  '/dashboard/account/bank',
+  '/dashboard/account/business',
+  '/dashboard/account/certification',
+  '/dashboard/deal',
+  '/dashboard/deal/completed',
+  '/dashboard/deal/payment',
+  '/dashboard/deal/inprogress',
+  '/dashboard/deal/inprogress/starfall-launch',
+  '/dashboard/deal/inprogress/starfall-launch/events',
+  '/dashboard/deal/inprogress/starfall-launch/tips',
+  '/dashboard/deal/inprogress/starfall-launch/tools',
+  '/redir/verification?token=x&type=verify',
+  '/redir/check',
+  '/redir/check/starfall-launch/ada',
+  '/redir/cpc',
+  '/redir/cpc/starfall-launch/ada',
+  '/widgets/goal?token=x',
+]
+const unknownPages = [
+  '/this/does/not/exist',
+  '/dashboard',
+  '/dashboard/nope',
+  '/dashboard/account/nope',
+  '/faqs',
+]
+
+test.runIf(built)('every client route answers 200 with the app shell (SPEC §2)', async () => {
+  for (const url of realPages) {
+    const response = await harness.app.inject({ url })
+    expect(response.statusCode, url).toBe(200)
+    expect(response.body, url).toContain('<!--app-html-->')
+  }
+})
+
+test.runIf(built)('an address no route has is a 404 page saying so, with a link home (SPEC §8)', async () => {
+  for (const url of unknownPages) {
+    const response = await harness.app.inject({ url })
+    expect(response.statusCode, url).toBe(404)
+    expect(response.headers['content-type'], url).toContain('text/html')
+    expect(response.body, url).toContain('This page could not be found')
+    expect(response.body, url).toContain('href="/"')
+  }
+})

@@ -87,6 +87,8 @@ export const clientAppPlugin = fp(
         return sendApiNotFound(reply)
       if (!hasClient)
         return reply.code(503).type('text/plain').send('The client is not built: run "npm run build".')
+      // The site's pages answer it when registered (a 404 for an address the client has no page at).
+      if (app.hasDecorator('answerPage')) return app.answerPage(request, reply)
       return sendShell(reply)
     })
   },
@@ -97,5 +99,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Answers with the client's app shell (index.html), for client-rendered routes. */
     sendAppShell(reply: FastifyReply): Promise<FastifyReply>
+    /**
+     * Answers a page address no server route took (features/content/site-routes.ts): the app shell
+     * where the client has a page, the not-found page with a 404 elsewhere.
+     */
+    answerPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
   }
 }

@@ -30,6 +30,8 @@ export interface SsrState {
 
 export interface SsrModule {
   render(request: SsrRequest): Promise<SsrResult>
+  /** Whether the client's router has a page at this address (path and query). */
+  routeExists(url: string): boolean
 }
 
 /** The id of the `<script type="application/json">` element carrying the state. */

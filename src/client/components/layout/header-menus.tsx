@@ -14,8 +14,8 @@ export interface MenuEntry {
 
 /**
  * The signed-in menu entries (SPEC §2): the deals menu adds "in progress" (to the first in-progress
- * deal) and "completed" only when there are such deals; without a wallet the account menu keeps
- * its first two entries only.
+ * deal) and "completed" only when there are such deals; without a wallet the account menu drops
+ * business and every entry after it (bank, certification): they have nothing to show yet.
  */
 export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
   const { t } = useLingui()
@@ -61,8 +61,10 @@ export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
       link: { to: namedRoutes['dashboard-account-certification'] },
     },
   ]
-  // Without a wallet, the entries from the third onward have nothing to show yet.
-  return { deals, account: wallet ? account : account.slice(0, 2) }
+  // SPEC §2: "Without a wallet, the account dropdown drops its entries from the third onward
+  // (business, bank, certification)": what stays is what comes before business.
+  const walletEntries = account.findIndex((entry) => entry.key === 'business')
+  return { deals, account: wallet ? account : account.slice(0, walletEntries) }
 }
 
 export function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {

@@ -4,6 +4,7 @@ import type { List, Locale } from '#shared/contract/common.ts'
 import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
 import {
   fetchDealEvents,
+  fetchDealStats,
   fetchMission,
   fetchMissions,
   fetchUserDeal,
@@ -64,6 +65,11 @@ export const dealQueries = {
     queryOptions({
       queryKey: [...dealQueries.all(username), 'triggers', code] as const,
       queryFn: ({ signal }) => fetchDealEvents(username, code, signal),
+    }),
+  stats: (username: string, code: string) =>
+    queryOptions({
+      queryKey: [...dealQueries.all(username), 'stats', code] as const,
+      queryFn: ({ signal }) => fetchDealStats(username, code, signal),
     }),
 }
 
@@ -135,6 +141,12 @@ export function storeDealEvent(queryClient: QueryClient, dealCode: string, event
   const deal = cachedDeal(queryClient, dealCode)
   if (!deal) return
   const key = dealQueries.triggers(deal.user.username, deal.mission.code).queryKey
+  // A pushed click moves the day's counts: the chart's per-day read is asked again.
+  if (event.type === 'click') {
+    void queryClient.invalidateQueries({
+      queryKey: dealQueries.stats(deal.user.username, deal.mission.code).queryKey,
+    })
+  }
   queryClient.setQueryData<List<DealEvent>>(key, (list) =>
     list && !list.items.some((item) => item.id === event.id)
       ? { ...list, items: [event, ...list.items], total: (list.total ?? list.items.length) + 1 }

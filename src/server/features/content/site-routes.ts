@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { adminContentRoutes } from './admin-content-routes'
 import { listContent } from './content-repository'
 import { pageLocale } from './page-locale'
@@ -17,8 +18,14 @@ function xmlEscape(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-/** Public site: server rendering, robots.txt, sitemap.xml, and the content feature's other routes. */
-export async function siteRoutes(app: FastifyInstance) {
+/**
+ * Public site: server rendering, robots.txt, sitemap.xml, and the content feature's other routes.
+ * Not encapsulated (fastify-plugin), so the unknown-page answer it decorates reaches the client-app
+ * plugin's not-found handler.
+ */
+export const siteRoutes = fp(siteRoutesPlugin, { name: 'site-routes' })
+
+async function siteRoutesPlugin(app: FastifyInstance) {
   await app.register(publicFormsRoutes)
   await app.register(adminContentRoutes)
   const { publicUrl } = app.config
@@ -65,4 +72,14 @@ export async function siteRoutes(app: FastifyInstance) {
     )
   }
   for (const path of SSR_PATHS) app.get(path, renderPage)
+
+  // Every other page address (SPEC §8): the client's router says whether it has a page there. It
+  // has: the app shell, which renders it in the browser. It has not: the not-found page rendered
+  // here, with a 404 status.
+  app.decorate('answerPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    renderer ??= createPageRenderer(app)
+    const pages = await renderer
+    if (pages && !pages.routeExists(request.url)) return renderPage(request, reply)
+    return app.sendAppShell(reply)
+  })
 }

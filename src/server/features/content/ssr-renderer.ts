@@ -56,6 +56,8 @@ export const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr',
 
 export interface PageRenderer {
   render(url: string, locale: Locale, canonical: string): Promise<{ status: number; html: string }>
+  /** Whether the client's router has a page at this address (SPEC §8: otherwise a 404). */
+  routeExists(url: string): boolean
 }
 
 function escapeHtml(text: string): string {
@@ -118,6 +120,7 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
   // Lingui's active locale is process-wide: renders run one at a time (each is a few milliseconds).
   let queue: Promise<unknown> = Promise.resolve()
   return {
+    routeExists: (url) => module.routeExists(url),
     render(url, locale, canonical) {
       const run = queue.then(async () => {
         inAppFetch = fetch

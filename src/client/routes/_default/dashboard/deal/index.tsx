@@ -4,13 +4,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { DealList } from '#client/features/deals/components/deal-list.tsx'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '#client/features/deals/queries.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
 import { TakeMissionButton } from './-components/take-mission-button'
+import { TodaySummary } from './-components/today-summary'
+import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/')({
   loader: ({ context: { queryClient, username } }) =>
     Promise.all([
       queryClient.ensureQueryData(missionQueries.list({ excludeCurrentUser: true })),
       queryClient.ensureQueryData(dealQueries.list(username, IN_PROGRESS_STATES)),
+      queryClient.ensureQueryData(walletQueries.summary(username)),
+      queryClient.ensureQueryData(walletQueries.onboarding(username)),
     ]),
   component: AvailableDealsPage,
 })
@@ -24,6 +29,7 @@ function AvailableDealsPage() {
       <h1>
         <Trans>Deals</Trans>
       </h1>
+      <TodaySummary username={username} />
       <h2>
         <Trans>In progress</Trans>
       </h2>

@@ -5,17 +5,18 @@ import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { formatMoney } from '#shared/format.ts'
 import { BalanceCard } from './-components/balance-card'
-import { EarningsChart, isEarning } from './-components/earnings-chart'
+import { EarningsChart } from './-components/earnings-chart'
 import { OnboardingSteps } from './-components/onboarding-steps'
 import { PayoutForm } from './-components/payout-form'
-import { PayoutHistory, TransactionsList } from './-components/wallet-history'
+import { ActivityList, PayoutHistory } from './-components/wallet-history'
 import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/payment')({
   loader: ({ context: { queryClient, username } }) =>
     Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
-      queryClient.ensureQueryData(walletQueries.transactions(username)),
+      queryClient.ensureQueryData(walletQueries.summary(username)),
+      queryClient.prefetchInfiniteQuery(walletQueries.activity(username)),
       queryClient.ensureQueryData(walletQueries.payouts(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
     ]),
@@ -25,11 +26,10 @@ export const Route = createFileRoute('/_default/dashboard/deal/payment')({
 function WalletPage() {
   const { username } = Route.useRouteContext()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
-  const { data: transactions } = useSuspenseQuery(walletQueries.transactions(username))
+  const { data: summary } = useSuspenseQuery(walletQueries.summary(username))
   const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
-  const earned = transactions.items
-    .filter(isEarning)
-    .reduce((sum, transaction) => sum + transaction.amount.amount, 0)
+  // Before the wallet is created, its row may already hold earnings: what the summary's split adds up to.
+  const earned = summary.available.amount + summary.pending.amount
 
   return (
     <section className="wallet-page">
@@ -59,16 +59,16 @@ function WalletPage() {
           <WalletForm username={username} wallet={null} />
         </section>
       )}
-      {transactions.items.some(isEarning) ? (
+      {summary.days.some((day) => day.earned.amount !== 0) ? (
         <section className="wallet-card" aria-labelledby="earnings-title">
           <h2 id="earnings-title">
-            <Trans>Earnings over time</Trans>
+            <Trans>Earnings over the last 30 days</Trans>
           </h2>
-          <EarningsChart transactions={transactions.items} />
+          <EarningsChart days={summary.days} />
         </section>
       ) : null}
       <PayoutHistory payouts={payouts.items} accounts={wallet?.informations.bankAccounts ?? []} />
-      <TransactionsList transactions={transactions.items} />
+      <ActivityList username={username} />
     </section>
   )
 }

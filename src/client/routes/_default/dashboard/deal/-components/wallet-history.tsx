@@ -1,61 +1,139 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BankAccount, Payout, Transaction } from '#shared/contract/wallet.ts'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { activityExportLink } from '#client/features/wallet/api.ts'
+import { walletQueries } from '#client/features/wallet/queries.ts'
+import {
+  type ActivityRow,
+  type BankAccount,
+  type Payout,
+  TRANSACTION_KINDS,
+  type TransactionKind,
+} from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 
-export function TransactionsList({ transactions }: { transactions: readonly Transaction[] }) {
+/** The translated name of each kind of entry, for rows and the filter. */
+export function useKindLabels(): Record<TransactionKind, string> {
   const { t } = useLingui()
-  const kinds: Record<Transaction['kind'], string> = {
-    earning: t`Earning`,
-    earning_reversal: t`Earning rejected`,
+  return {
+    earning: t`Earnings`,
+    earning_reversal: t`Rejected earnings`,
     payout: t`Payout`,
     payout_reversal: t`Payout reversed`,
     adjustment: t`Adjustment`,
   }
+}
+
+/** The deal's mission title in the user's language; else the entry's own description. */
+function RowTitle({ row, label }: { row: ActivityRow; label: string }) {
+  return <span className="activity-title">{row.deal?.title ?? (row.description || label)}</span>
+}
+
+function RowCount({ row }: { row: ActivityRow }): string | null {
+  const { t } = useLingui()
+  const count = row.count
+  if (row.kind === 'earning' && row.deal) return t`${plural(count, { one: '# click', other: '# clicks' })}`
+  if (row.kind === 'earning_reversal' && row.deal) {
+    return t`${plural(count, { one: '# click rejected', other: '# clicks rejected' })}`
+  }
+  return count > 1 ? t`${plural(count, { one: '# entry', other: '# entries' })}` : null
+}
+
+/**
+ * The history as the streamer reads it: one row per deal and day (the clicks it counts, the sum),
+ * payouts and adjustments one each; a kind filter, the CSV of what is shown, and "Load more".
+ */
+export function ActivityList({ username }: { username: string }) {
+  const { t } = useLingui()
+  const labels = useKindLabels()
+  const [kind, setKind] = useState<TransactionKind | ''>('')
+  const query = useInfiniteQuery(walletQueries.activity(username, kind || undefined))
+  const rows = query.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <section className="wallet-card" aria-labelledby="transactions-title">
-      <h2 id="transactions-title">
-        <Trans>Transactions</Trans>
-      </h2>
-      {transactions.length === 0 ? (
+      <div className="activity-head">
+        <h2 id="transactions-title">
+          <Trans>Transactions</Trans>
+        </h2>
+        <div className="activity-tools">
+          <label>
+            <span>
+              <Trans>Show</Trans>
+            </span>
+            <select
+              value={kind}
+              data-testid="activity-kind"
+              onChange={(event) => setKind(event.currentTarget.value as TransactionKind | '')}
+            >
+              <option value="">{t`All transactions`}</option>
+              {TRANSACTION_KINDS.map((value) => (
+                <option key={value} value={value}>
+                  {labels[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <a className="button button-ghost" href={activityExportLink(username, kind || undefined)} download>
+            <Trans>Download CSV</Trans>
+          </a>
+        </div>
+      </div>
+      {query.isPending ? (
+        <p className="muted" role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      ) : query.isError && rows.length === 0 ? (
+        <p className="muted" role="alert">
+          <Trans>The transactions could not be loaded. Try again in a moment.</Trans>
+        </p>
+      ) : rows.length === 0 ? (
         <p className="muted">
-          <Trans>No transactions yet. Earnings from your deals will appear here.</Trans>
+          {kind ? (
+            <Trans>No transactions of this kind yet.</Trans>
+          ) : (
+            <Trans>No transactions yet. Earnings from your deals will appear here.</Trans>
+          )}
         </p>
       ) : (
-        <ul className="wallet-list">
-          {transactions.map((transaction) => (
-            <li key={transaction.id}>
-              <details>
-                <summary>
-                  <span>{kinds[transaction.kind]}</span>
-                  <span className="muted">{formatDate(transaction.createdAt)}</span>
-                  <span className={transaction.amount.amount < 0 ? 'amount negative' : 'amount'}>
-                    {formatMoney(transaction.amount)}
+        <ul className="wallet-list activity-list" data-testid="activity-list">
+          {rows.map((row) => (
+            <li key={row.id} className="activity-row" data-testid="activity-row">
+              <span className="activity-main">
+                <RowTitle row={row} label={labels[row.kind]} />
+                <span className="muted activity-meta">
+                  <span className={`kind kind-${row.kind}`}>{labels[row.kind]}</span>
+                  <span>{formatDate(row.day)}</span>
+                  <span data-testid="activity-count">
+                    <RowCount row={row} />
                   </span>
-                </summary>
-                <dl className="wallet-detail">
-                  <dt>
-                    <Trans>Description</Trans>
-                  </dt>
-                  <dd>{transaction.description || '—'}</dd>
-                  {transaction.dealCode ? (
-                    <>
-                      <dt>
-                        <Trans>Deal</Trans>
-                      </dt>
-                      <dd>{transaction.dealCode}</dd>
-                    </>
-                  ) : null}
-                  <dt>
-                    <Trans>Reference</Trans>
-                  </dt>
-                  <dd className="mono">{transaction.id}</dd>
-                </dl>
-              </details>
+                </span>
+              </span>
+              <span
+                className={row.amount.amount < 0 ? 'amount negative' : 'amount'}
+                data-testid="activity-amount"
+              >
+                {formatMoney(row.amount)}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {rows.length > 0 ? t`${plural(rows.length, { one: '# row shown', other: '# rows shown' })}` : ''}
+      </p>
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-ghost load-more"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          aria-busy={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? <Trans>Loading…</Trans> : <Trans>Load more</Trans>}
+        </button>
+      ) : null}
     </section>
   )
 }

@@ -9,7 +9,12 @@ export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/
   // A tab inside the deal page: switching tabs must not jump back to the top.
   staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
-    code ? queryClient.ensureQueryData(dealQueries.triggers(username, code)) : null,
+    code
+      ? Promise.all([
+          queryClient.ensureQueryData(dealQueries.triggers(username, code)),
+          queryClient.ensureQueryData(dealQueries.stats(username, code)),
+        ])
+      : null,
   component: DealEventsPage,
 })
 
@@ -18,12 +23,13 @@ function DealEventsPage() {
   const { username } = Route.useRouteContext()
   const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
   const { data } = useSuspenseQuery(dealQueries.triggers(username, code))
+  const { data: stats } = useSuspenseQuery(dealQueries.stats(username, code))
   return (
     <section>
       <h2>
         <Trans>Events</Trans>
       </h2>
-      <ProgressChart events={data.items} goal={deal.goal} />
+      <ProgressChart days={stats.days} goal={deal.goal} progress={deal.progress} />
       <EventList events={data.items} />
     </section>
   )

@@ -1,0 +1,88 @@
+import { Trans } from '@lingui/react/macro'
+import { lazy, Suspense, useState } from 'react'
+import { formatDate } from '#shared/format-date.ts'
+import './day-chart.css'
+
+/** One series of a day chart: a value per day, its name and how a value reads ("3 clicks", "1,20 €"). */
+export interface DaySeries {
+  label: string
+  values: readonly number[]
+  /** A CSS colour (a variable of the theme). */
+  color: string
+  format: (value: number) => string
+}
+
+export interface DayChartProps {
+  /** Calendar days, YYYY-MM-DD, oldest first. */
+  days: readonly string[]
+  series: readonly DaySeries[]
+  /** What the vertical axis counts ("Clicks", "Euros"). */
+  yLabel: string
+  /** One sentence for everyone, read first by screen readers: the chart's gist. */
+  summary: string
+  /** The table's first column header and caption. */
+  tableCaption: string
+  testId?: string
+}
+
+// uPlot (~50 KB, canvas, no dependencies) loads with the first chart shown, never with the first route.
+const DayChartCanvas = lazy(() => import('./day-chart-canvas'))
+
+/**
+ * Bars per day with axes, labelled values on hover and on keyboard focus (arrow keys move the day),
+ * and a text alternative: the summary, and the same figures as a table for screen readers.
+ */
+export function DayChart(props: DayChartProps) {
+  const { days, series, summary, tableCaption, testId } = props
+  const [focused, setFocused] = useState<number | null>(null)
+  const readout =
+    focused === null
+      ? null
+      : `${formatDate(days[focused])}: ${series
+          .map((one) => `${one.label} ${one.format(one.values[focused] ?? 0)}`)
+          .join(', ')}`
+  return (
+    <figure className="day-chart" data-testid={testId}>
+      <figcaption className="muted">{summary}</figcaption>
+      <Suspense fallback={<div className="day-chart-plot day-chart-loading" aria-hidden="true" />}>
+        <DayChartCanvas {...props} focused={focused} readout={readout} onFocusDay={setFocused} />
+      </Suspense>
+      <p
+        className="day-chart-readout"
+        aria-live="polite"
+        data-testid={testId ? `${testId}-readout` : undefined}
+      >
+        {readout ?? (
+          <span className="muted">
+            <Trans>Point at a day, or focus the chart and use the arrow keys, to read its values.</Trans>
+          </span>
+        )}
+      </p>
+      <table className="visually-hidden">
+        <caption>{tableCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Day</Trans>
+            </th>
+            {series.map((one) => (
+              <th key={one.label} scope="col">
+                {one.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day, index) => (
+            <tr key={day}>
+              <th scope="row">{formatDate(day)}</th>
+              {series.map((one) => (
+                <td key={one.label}>{one.format(one.values[index] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}
