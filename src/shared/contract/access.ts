@@ -1,7 +1,7 @@
 /** Admin views of accounts and of the audit log (`/api/admin/users`, `/api/admin/audit`). */
 import { type } from 'arktype'
 import { AdminAccess, Role, UserKind } from './auth'
-import { IsoDateTime, listOf, Uuid } from './common'
+import { IsoDateTime, listOf, MediaObject, Uuid } from './common'
 import type { EndpointSchemas } from './endpoint-schema'
 
 export const AdminUser = type({
@@ -12,6 +12,8 @@ export const AdminUser = type({
   kind: UserKind,
   emailVerified: 'boolean',
   createdAt: IsoDateTime,
+  /** The uploaded picture, or null: the list shows initials then. */
+  avatar: MediaObject.or('null'),
 })
 export type AdminUser = typeof AdminUser.infer
 

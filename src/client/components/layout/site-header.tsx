@@ -6,6 +6,7 @@ import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
+import { Avatar } from '../ui/avatar'
 import { LogoMark } from '../ui/logo'
 import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
@@ -39,6 +40,13 @@ function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
+/** The signed-in user's picture or initials, beside the account menu (decorative: the menu is named). */
+function UserAvatar({ size }: { size: number }) {
+  const user = useCurrentUser()
+  if (!user) return null
+  return <Avatar id={user.id} name={user.username} media={user.avatar} size={size} />
+}
+
 function SignedInActions() {
   const { deals, account } = useMenuEntries()
   return (
@@ -46,7 +54,14 @@ function SignedInActions() {
       <Dropdown label={<Trans>Deals</Trans>}>
         {(close) => <MenuLinks entries={deals} onNavigate={close} />}
       </Dropdown>
-      <Dropdown label={<Trans>Account</Trans>}>
+      <Dropdown
+        label={
+          <>
+            <UserAvatar size={28} />
+            <Trans>Account</Trans>
+          </>
+        }
+      >
         {(close) => <MenuLinks entries={account} onNavigate={close} />}
       </Dropdown>
       <LogoutLink />
@@ -91,8 +106,15 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
 
 function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
   const { deals, account } = useMenuEntries()
+  const user = useCurrentUser()
   return (
     <>
+      {user ? (
+        <p className="menu-user">
+          <UserAvatar size={36} />
+          <span>{user.username}</span>
+        </p>
+      ) : null}
       <p className="menu-heading">
         <Trans>Deals</Trans>
       </p>

@@ -42,6 +42,7 @@ export async function listAdminUsers(
       kind: row.kind,
       emailVerified: row.emailVerifiedAt !== null,
       createdAt: row.createdAt.toISOString(),
+      avatar: row.avatar ?? null,
     })),
     page,
   )

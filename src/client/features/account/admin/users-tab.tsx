@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Avatar } from '#client/components/ui/avatar.tsx'
 import { formatDate } from '#shared/format-date.ts'
 import { adminAccountQueries } from '../queries'
 
@@ -41,7 +42,12 @@ export function UsersTab() {
         <tbody>
           {(data?.items ?? []).map((user) => (
             <tr key={user.id}>
-              <td>{user.username}</td>
+              <td>
+                <span className="user-cell">
+                  <Avatar id={user.id} name={user.username} media={user.avatar} size={32} />
+                  {user.username}
+                </span>
+              </td>
               <td>{user.email}</td>
               <td>{user.roles.join(', ')}</td>
               <td>{user.emailVerified ? t`Yes` : t`No`}</td>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { Avatar } from '#client/components/ui/avatar.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { apiErrorCode } from '#client/features/auth/form-kit.tsx'
 import { errorMessage } from '#client/features/auth/messages.ts'
-import { avatarUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { User } from '#shared/contract/auth.ts'
 import { uploadAvatar } from '../mutations'
@@ -43,7 +43,7 @@ export function AvatarUpload({ user }: { user: User }) {
 
   return (
     <div className="avatar-upload">
-      <img src={avatarUrl(user.avatar)} alt={t`Your avatar`} width={96} height={96} className="avatar" />
+      <Avatar id={user.id} name={user.username} media={user.avatar} size={96} label={t`Your avatar`} />
       <Field
         label={<Trans>Profile picture</Trans>}
         error={problem ? errorMessage(i18n, problem) : undefined}

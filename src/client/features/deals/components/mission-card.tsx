@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { Mission } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
 import { MissionImage } from './mission-image'
+import { ProviderName } from './provider-name'
 
 // 60 characters: two lines of a card title at the narrowest card width.
 const TITLE_MAX = 60
@@ -15,7 +16,9 @@ export function MissionCard({ mission, children }: { mission: Mission; children?
     <article className="mission-card">
       <MissionImage mission={mission} width={320} height={180} loading="lazy" decoding="async" />
       <div className="mission-body">
-        <p className="mission-provider">{mission.provider.name}</p>
+        <p className="mission-provider">
+          <ProviderName provider={mission.provider} />
+        </p>
         <h3 className="mission-title" title={mission.title}>
           {shortenName(mission.title, TITLE_MAX)}
         </h3>

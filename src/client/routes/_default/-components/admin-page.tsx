@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { PendingPage } from '#client/components/ui/pending-page.tsx'
+import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
 import { adminTabs } from './admin-tabs'
 import './admin.css'
 
@@ -15,7 +16,7 @@ export function AdminPage({ tab }: { tab: string | undefined }) {
       <h1>
         <Trans>Administration</Trans>
       </h1>
-      <nav className="tabs" aria-label={t`Administration sections`}>
+      <ScrollTabs label={t`Administration sections`}>
         {adminTabs.map((entry) => (
           <Link
             key={entry.id}
@@ -27,7 +28,7 @@ export function AdminPage({ tab }: { tab: string | undefined }) {
             {entry.label()}
           </Link>
         ))}
-      </nav>
+      </ScrollTabs>
       {Current ? (
         <Suspense fallback={<PendingPage />}>
           <Current />

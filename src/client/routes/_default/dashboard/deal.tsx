@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
 import { requireUser } from '#client/lib/guards.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useSessionLanguage } from '#client/lib/session.ts'
@@ -26,7 +27,7 @@ function DealLayout() {
   const language = useSessionLanguage()
   return (
     <div className="section-layout">
-      <nav className="sub-nav" aria-label={t`Deals`}>
+      <ScrollTabs className="sub-nav" label={t`Deals`}>
         <Link to={namedRoutes['dashboard-deal']} activeOptions={{ exact: true }}>
           <Trans>Available deals</Trans>
         </Link>
@@ -36,7 +37,7 @@ function DealLayout() {
         <Link to={namedRoutes['dashboard-deal-payment']}>
           <Trans>Wallet</Trans>
         </Link>
-      </nav>
+      </ScrollTabs>
       <div className="section-content" key={language}>
         <Outlet />
       </div>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet } from '@tanstack/react-router'
+import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useSessionWallet } from '#client/lib/session.ts'
 
@@ -9,7 +10,7 @@ export function AccountLayout() {
   const wallet = useSessionWallet()
   return (
     <div className="section-layout">
-      <nav className="sub-nav" aria-label={t`Account`}>
+      <ScrollTabs className="sub-nav" label={t`Account`}>
         <Link to={namedRoutes['dashboard-account']} activeOptions={{ exact: true }}>
           <Trans>Personal</Trans>
         </Link>
@@ -27,7 +28,7 @@ export function AccountLayout() {
             </Link>
           </>
         ) : null}
-      </nav>
+      </ScrollTabs>
       <div className="section-content">
         <Outlet />
       </div>

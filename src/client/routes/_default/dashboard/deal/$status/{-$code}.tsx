@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
+import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
 import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '#client/features/deals/queries.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import { DEAL_STATES } from '#shared/deal-values.ts'
@@ -50,7 +51,7 @@ function DealPage({ code }: { code: string }) {
   return (
     <article className="deal-page">
       <DealHeader deal={deal} />
-      <nav className="tabs" aria-label={t`Deal pages`}>
+      <ScrollTabs label={t`Deal pages`}>
         <Link to="/dashboard/deal/$status/{-$code}" params={params} activeOptions={{ exact: true }}>
           <Trans>Overview</Trans>
         </Link>
@@ -63,7 +64,7 @@ function DealPage({ code }: { code: string }) {
         <Link to="/dashboard/deal/$status/{-$code}/tools" params={params}>
           <Trans>Tools</Trans>
         </Link>
-      </nav>
+      </ScrollTabs>
       <Outlet />
     </article>
   )

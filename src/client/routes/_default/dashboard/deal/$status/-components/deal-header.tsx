@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DealProgress, DealStateBadge } from '#client/features/deals/components/deal-progress.tsx'
 import { MissionImage } from '#client/features/deals/components/mission-image.tsx'
+import { ProviderName } from '#client/features/deals/components/provider-name.tsx'
 import { StopDealButton } from '#client/features/deals/components/stop-deal-button.tsx'
 import type { Deal } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
@@ -15,7 +16,9 @@ export function DealHeader({ deal }: { deal: Deal }) {
     <header className="deal-header">
       <MissionImage mission={deal.mission} width={160} height={90} />
       <div className="deal-header-body">
-        <p className="muted">{deal.mission.provider.name}</p>
+        <p className="muted">
+          <ProviderName provider={deal.mission.provider} size={24} />
+        </p>
         <h1 title={deal.mission.title}>{shortenName(deal.mission.title, TITLE_MAX)}</h1>
         <p>
           <DealStateBadge state={deal.state} /> <span className="muted">{t`Deal ${deal.code}`}</span>

@@ -1,0 +1,45 @@
+import { useRouterState } from '@tanstack/react-router'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
+
+// Room left beside the active tab when it is brought into view: a glimpse of its neighbour says the
+// row goes on.
+const EDGE = 24
+
+/**
+ * Scrolls a tab row sideways so its active tab (a router link marks itself `aria-current="page"`) is
+ * fully visible. Only the row moves, never the page, and only as far as needed.
+ */
+export function revealActiveTab(row: HTMLElement): void {
+  const active = row.querySelector<HTMLElement>('[aria-current="page"]')
+  if (!active) return
+  const rowBox = row.getBoundingClientRect()
+  const box = active.getBoundingClientRect()
+  if (box.left < rowBox.left) row.scrollLeft -= rowBox.left - box.left + EDGE
+  else if (box.right > rowBox.right) row.scrollLeft += box.right - rowBox.right + EDGE
+}
+
+/**
+ * A row of tab links that stays on one line: on a narrow screen it scrolls sideways (CSS in
+ * styles.css, `.tabs` and `.sub-nav`) and keeps the current tab in view after every navigation.
+ */
+export function ScrollTabs({
+  label,
+  className = 'tabs',
+  children,
+}: {
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  const row = useRef<HTMLElement>(null)
+  const location = useRouterState({ select: (state) => state.location.href })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again after each navigation
+  useLayoutEffect(() => {
+    if (row.current) revealActiveTab(row.current)
+  }, [location])
+  return (
+    <nav ref={row} className={className} aria-label={label}>
+      {children}
+    </nav>
+  )
+}
