@@ -20,6 +20,11 @@ export interface Config {
   twitch: { clientId: string; clientSecret: string; urls: { oauth: string; api: string } } | undefined
   stripePublicKey: string | undefined
   minPayoutCents: number
+  /**
+   * The platform as the invoices' recipient (the streamers bill it): its legal name, postal address
+   * lines, country (ISO code: decides domestic VAT or reverse charge) and VAT number.
+   */
+  invoiceRecipient: { name: string; address: string[]; country: string; vatNumber: string | undefined }
   /** Hours an earning stays pending before a payout may draw on it (affiliate-style fraud hold). */
   earningsHoldHours: number
   /**
@@ -173,6 +178,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Streamdeals <no-reply@streamdeals.local>',
+    invoiceRecipient: {
+      name: text(env, 'INVOICE_RECIPIENT_NAME') ?? 'Streamdeals',
+      // Lines separated by '|': "12 rue de la Paix|75002 Paris|France".
+      address: (text(env, 'INVOICE_RECIPIENT_ADDRESS') ?? '')
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      country: (text(env, 'INVOICE_RECIPIENT_COUNTRY') ?? 'FR').toUpperCase(),
+      vatNumber: text(env, 'INVOICE_RECIPIENT_VAT'),
+    },
     admin: adminFrom(env),
     // Demo content by default only on the embedded database: a PostgreSQL deployment opts in.
     seedDemo: boolean(env, 'SEED_DEMO', text(env, 'DATABASE_URL') === undefined),

@@ -478,3 +478,40 @@ export type SelectionRow = typeof selections.$inferSelect
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect
 export type ContactMessageRow = typeof contactMessages.$inferSelect
 export type AuditLogRow = typeof auditLog.$inferSelect
+
+/**
+ * Invoice numbers: one counter row per issuer (the streamer who bills the platform), bumped in the
+ * transaction that files the invoice, so the numbers of an issuer run 1, 2, 3… without a gap or a
+ * repeat whatever the concurrency (the row lock orders issuers' concurrent invoices; a transaction
+ * that files nothing rolls its bump back).
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  issuerId: uuid('issuer_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull().default(0),
+})
+
+/**
+ * An issued invoice: its number, assigned once, and what it says, frozen when issued (issuer, lines,
+ * totals, VAT treatment), so every download prints the same document, only its words in the reader's
+ * language. One per deal.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id')
+      .notNull()
+      .unique()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [unique('invoices_issuer_number_unique').on(t.issuerId, t.number)],
+)
+export type InvoiceRow = typeof invoices.$inferSelect

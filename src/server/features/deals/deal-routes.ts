@@ -87,12 +87,15 @@ export async function dealRoutes(app: FastifyInstance) {
     return dealView(await settleDealChange(app, change), requestLocale(request))
   })
 
-  registerRoute(app, 'userDealInvoice', async ({ params, reply }) => {
+  registerRoute(app, 'userDealInvoice', async ({ params, reply, request }) => {
     const loaded = await requireDeal(params.username, params.code)
-    const pdf = await dealInvoicePdf(app.db, loaded)
+    // The reader's language (the app sends it); the owner's saved one when the request names none.
+    const locale = request.headers['accept-language'] ? requestLocale(request) : loaded.ownerLocale
+    const { pdf, number } = await dealInvoicePdf(app.db, loaded, app.config.invoiceRecipient, locale)
+    const name = number ? `invoice-${number}-${loaded.row.code}` : `streamdeals-${loaded.row.code}`
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="streamdeals-${loaded.row.code}.pdf"`)
+      .header('content-disposition', `attachment; filename="${name}.pdf"`)
       .send(Buffer.from(pdf))
   })
 

@@ -1,0 +1,194 @@
+import { inflateSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { invoiceCounters, invoices } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { createUser, createWallet, creditDeal, dealFor, personBody, type TestUser } from './wallet-fixtures'
+
+let testApp: TestApp
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    env: {
+      INVOICE_RECIPIENT_NAME: 'Streamdeals SAS',
+      INVOICE_RECIPIENT_ADDRESS: '12 rue de la Paix|75002 Paris|France',
+      INVOICE_RECIPIENT_COUNTRY: 'FR',
+      INVOICE_RECIPIENT_VAT: 'FR40123456824',
+    },
+  })
+})
+
+afterAll(async () => {
+  await testApp?.close()
+})
+
+// The WinAnsi bytes that differ from Latin-1 and that the invoice uses.
+const WIN_ANSI: Record<number, string> = { 128: '€', 146: '’', 150: '–', 151: '—', 133: '…' }
+
+/** The words drawn on a pdf-lib PDF: its content streams inflated, each `<hex> Tj` decoded (WinAnsi). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1')
+  const words: string[] = []
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1')
+    } catch {
+      continue
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+      const bytes = [...Buffer.from(hex[1] ?? '', 'hex')]
+      words.push(bytes.map((byte) => WIN_ANSI[byte] ?? String.fromCharCode(byte)).join(''))
+    }
+  }
+  return words.join('\n')
+}
+
+async function endedDeal(user: TestUser, credits = [15, 15, 15]) {
+  const deal = await dealFor(testApp.app, user)
+  for (const cents of credits) await creditDeal(testApp.app, deal.dealId, cents)
+  const stop = await testApp.app.inject({
+    method: 'PUT',
+    url: `/api/deals/user/${user.username}/mission/${deal.missionCode}/stopped`,
+    headers: user.headers,
+  })
+  expect(stop.statusCode).toBe(200)
+  return deal
+}
+
+const download = (user: TestUser, missionCode: string, language?: string) =>
+  testApp.app.inject({
+    method: 'GET',
+    url: `/api/deals/user/${user.username}/mission/${missionCode}/invoice`,
+    headers: { ...user.headers, ...(language ? { 'accept-language': language } : {}) },
+  })
+
+test('invoices of one issuer are numbered 1, 2, 3, and a re-download keeps its number and content', async () => {
+  const user = await createUser(testApp.app.db)
+  await createWallet(testApp.app, user)
+  const first = await endedDeal(user)
+  const second = await endedDeal(user)
+  const a = await download(user, first.missionCode)
+  const b = await download(user, second.missionCode)
+  expect(a.headers['content-disposition']).toContain(`invoice-000001-${first.dealCode}.pdf`)
+  expect(b.headers['content-disposition']).toContain(`invoice-000002-${second.dealCode}.pdf`)
+  expect(pdfText(a.rawPayload)).toContain('Invoice number 000001')
+
+  // Later earnings or a changed wallet do not change an issued invoice.
+  await creditDeal(testApp.app, first.dealId, 15).catch(() => undefined)
+  const again = await download(user, first.missionCode)
+  expect(again.headers['content-disposition']).toContain('invoice-000001-')
+  expect(pdfText(again.rawPayload)).toBe(pdfText(a.rawPayload))
+  const third = await endedDeal(user)
+  expect((await download(user, third.missionCode)).headers['content-disposition']).toContain(
+    'invoice-000003-',
+  )
+
+  // Another issuer counts from 1.
+  const other = await createUser(testApp.app.db)
+  await createWallet(testApp.app, other)
+  const theirs = await endedDeal(other)
+  expect((await download(other, theirs.missionCode)).headers['content-disposition']).toContain(
+    'invoice-000001-',
+  )
+})
+
+test('concurrent first downloads file one invoice per deal; numbers neither repeat nor skip', async () => {
+  const user = await createUser(testApp.app.db)
+  await createWallet(testApp.app, user)
+  const deals = await Promise.all([endedDeal(user, [15]), endedDeal(user, [15]), endedDeal(user, [15])])
+  // Each deal downloaded four times at once, all twelve requests together.
+  const answers = await Promise.all(
+    deals.flatMap((deal) => [0, 1, 2, 3].map(() => download(user, deal.missionCode))),
+  )
+  expect(answers.every((answer) => answer.statusCode === 200)).toBe(true)
+  const rows = await testApp.app.db.select().from(invoices).where(eq(invoices.issuerId, user.id))
+  expect(rows.map((row) => row.number).sort()).toEqual([1, 2, 3])
+  for (const [index, deal] of deals.entries()) {
+    const names = answers
+      .slice(index * 4, index * 4 + 4)
+      .map((answer) => /invoice-(\d+)-/.exec(String(answer.headers['content-disposition']))?.[1])
+    expect(new Set(names).size).toBe(1)
+    expect(rows.find((row) => row.dealId === deal.dealId)?.number).toBe(Number(names[0]))
+  }
+  const [counter] = await testApp.app.db
+    .select()
+    .from(invoiceCounters)
+    .where(eq(invoiceCounters.issuerId, user.id))
+  expect(counter?.lastNumber).toBe(3)
+})
+
+test("the invoice speaks the reader's language, names issuer and recipient, totals and the VAT mention", async () => {
+  const user = await createUser(testApp.app.db)
+  await createWallet(testApp.app, user)
+  const deal = await endedDeal(user)
+  const french = pdfText((await download(user, deal.missionCode, 'fr-FR,fr;q=0.9')).rawPayload)
+  expect(french).toContain('Facture')
+  expect(french).toContain('Ada Lovelace')
+  expect(french).toContain('1 rue de la Paix')
+  expect(french).toContain('Streamdeals SAS')
+  expect(french).toContain('75002 Paris')
+  expect(french).toContain('Total HT')
+  expect(french).toContain('Total TTC')
+  expect(french).toMatch(/0,45\s?€/)
+  // A person without VAT number in France: the franchise mention, no VAT charged.
+  expect(french).toContain('TVA non applicable, art. 293 B du CGI')
+  const spanish = pdfText((await download(user, deal.missionCode, 'es-ES')).rawPayload)
+  expect(spanish).toContain('Factura n.º 000001')
+  expect(spanish).toContain('Base imponible')
+  const english = pdfText((await download(user, deal.missionCode, 'en-GB')).rawPayload)
+  expect(english).toContain('Total excluding VAT')
+  expect(english).not.toContain('Facture')
+})
+
+test('a business with an EU VAT number of another country bills under reverse charge; a domestic one adds VAT', async () => {
+  const german = await createUser(testApp.app.db)
+  await createWallet(testApp.app, german, {
+    ...personBody,
+    kind: 'business',
+    business: {
+      name: 'Stream GmbH',
+      registrationNumber: 'HRB 12345',
+      vatNumber: 'DE123456789',
+      address: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+    },
+  })
+  const text = pdfText((await download(german, (await endedDeal(german)).missionCode, 'en')).rawPayload)
+  expect(text).toContain('Stream GmbH')
+  expect(text).toContain('Registration number: HRB 12345')
+  expect(text).toContain('VAT number: DE123456789')
+  expect(text).toContain('VAT number: FR40123456824')
+  expect(text).toContain('Reverse charge')
+  expect(text).toContain('Late payment')
+
+  const french = await createUser(testApp.app.db)
+  await createWallet(testApp.app, french, {
+    ...personBody,
+    kind: 'business',
+    business: {
+      name: 'Stream SARL',
+      registrationNumber: '123 456 789 RCS Paris',
+      vatNumber: 'FR12123456789',
+      address: { line1: '2 rue du Stream', city: 'Lyon', postalCode: '69001', country: 'FR' },
+    },
+  })
+  const domestic = pdfText(
+    (await download(french, (await endedDeal(french, [100, 100])).missionCode, 'fr')).rawPayload,
+  )
+  expect(domestic).toMatch(/TVA 20 %/)
+  expect(domestic).toMatch(/2,00\s?€/)
+  expect(domestic).toMatch(/0,40\s?€/)
+  expect(domestic).toMatch(/2,40\s?€/)
+})
+
+test('an in-progress deal gets an unnumbered pro forma statement, not an invoice', async () => {
+  const user = await createUser(testApp.app.db)
+  await createWallet(testApp.app, user)
+  const deal = await dealFor(testApp.app, user)
+  await creditDeal(testApp.app, deal.dealId, 15)
+  const answer = await download(user, deal.missionCode, 'fr')
+  expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200)
+  expect(answer.headers['content-disposition']).toContain(`streamdeals-${deal.dealCode}.pdf`)
+  expect(pdfText(answer.rawPayload)).toContain('pro forma')
+  expect(await testApp.app.db.select().from(invoices).where(eq(invoices.issuerId, user.id))).toEqual([])
+})
