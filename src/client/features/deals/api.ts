@@ -1,5 +1,4 @@
 import { api } from '#client/lib/http.ts'
-import { userTimeZone } from '#client/lib/time-zone.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import type { TrackingKind } from '#shared/deal-links.ts'
@@ -48,15 +47,6 @@ export function fetchUserDeal(username: string, missionCode: string, locale: Loc
 
 export function fetchDealEvents(username: string, missionCode: string, signal?: AbortSignal) {
   return api('userDealTriggers', { params: { username, code: missionCode }, signal })
-}
-
-/** A deal's valid and invalid clicks per day, in the user's day (see lib/time-zone.ts). */
-export function fetchDealStats(username: string, missionCode: string, signal?: AbortSignal) {
-  return api('userDealStats', {
-    params: { username, code: missionCode },
-    query: { tz: userTimeZone() },
-    signal,
-  })
 }
 
 /** Takes a mission: the server opens the user's deal on it (409 when full, closed or already taken). */

@@ -1,12 +1,10 @@
-import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { setWallet } from '#client/lib/session.ts'
-import type { TransactionKind, Wallet } from '#shared/contract/wallet.ts'
+import type { Wallet } from '#shared/contract/wallet.ts'
 import {
-  fetchActivity,
   fetchKycDocuments,
   fetchOnboarding,
   fetchPayouts,
-  fetchSummary,
   fetchTransaction,
   fetchTransactions,
   fetchWallet,
@@ -28,23 +26,6 @@ export const walletQueries = {
     queryOptions({
       queryKey: [...walletQueries.all(username), 'transactions'] as const,
       queryFn: ({ signal }) => fetchTransactions(username, signal),
-    }),
-  /**
-   * The history grouped per deal and day, a page at a time ("Load more"). A wallet push invalidates
-   * it with the rest of the wallet: the pages loaded are read again from the first, each after the
-   * cursor its predecessor gives, so the first page is always fresh and nothing repeats.
-   */
-  activity: (username: string, kind?: TransactionKind) =>
-    infiniteQueryOptions({
-      queryKey: [...walletQueries.all(username), 'activity', kind ?? 'all'] as const,
-      queryFn: ({ pageParam, signal }) => fetchActivity(username, { cursor: pageParam, kind }, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextCursor,
-    }),
-  summary: (username: string) =>
-    queryOptions({
-      queryKey: [...walletQueries.all(username), 'summary'] as const,
-      queryFn: ({ signal }) => fetchSummary(username, signal),
     }),
   transaction: (username: string, transactionId: string) =>
     queryOptions({

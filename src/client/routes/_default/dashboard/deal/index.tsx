@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { DealList } from '#client/features/deals/components/deal-list.tsx'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '#client/features/deals/queries.ts'
+import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { TakeMissionButton } from './-components/take-mission-button'
 import { TodaySummary } from './-components/today-summary'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_default/dashboard/deal/')({
     Promise.all([
       queryClient.ensureQueryData(missionQueries.list({ excludeCurrentUser: true })),
       queryClient.ensureQueryData(dealQueries.list(username, IN_PROGRESS_STATES)),
-      queryClient.ensureQueryData(walletQueries.summary(username)),
+      queryClient.ensureQueryData(walletHistoryQueries.summary(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
     ]),
   component: AvailableDealsPage,

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
+import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { formatMoney } from '#shared/format.ts'
 import { BalanceCard } from './-components/balance-card'
@@ -15,8 +16,8 @@ export const Route = createFileRoute('/_default/dashboard/deal/payment')({
   loader: ({ context: { queryClient, username } }) =>
     Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
-      queryClient.ensureQueryData(walletQueries.summary(username)),
-      queryClient.prefetchInfiniteQuery(walletQueries.activity(username)),
+      queryClient.ensureQueryData(walletHistoryQueries.summary(username)),
+      queryClient.prefetchInfiniteQuery(walletHistoryQueries.activity(username)),
       queryClient.ensureQueryData(walletQueries.payouts(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
     ]),
@@ -26,7 +27,7 @@ export const Route = createFileRoute('/_default/dashboard/deal/payment')({
 function WalletPage() {
   const { username } = Route.useRouteContext()
   const { data: wallet } = useSuspenseQuery(walletQueries.detail(username))
-  const { data: summary } = useSuspenseQuery(walletQueries.summary(username))
+  const { data: summary } = useSuspenseQuery(walletHistoryQueries.summary(username))
   const { data: payouts } = useSuspenseQuery(walletQueries.payouts(username))
   // Before the wallet is created, its row may already hold earnings: what the summary's split adds up to.
   const earned = summary.available.amount + summary.pending.amount

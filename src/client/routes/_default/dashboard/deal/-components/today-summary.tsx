@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useOnboardingSteps } from '#client/lib/session.ts'
@@ -66,7 +67,7 @@ function useNextStep(summary: WalletSummary): NextStep {
  * features/wallet/time-zone.ts), the balance split, and the next step towards a payout.
  */
 export function TodaySummary({ username }: { username: string }) {
-  const { data: summary } = useSuspenseQuery(walletQueries.summary(username))
+  const { data: summary } = useSuspenseQuery(walletHistoryQueries.summary(username))
   useSuspenseQuery(walletQueries.onboarding(username))
   const next = useNextStep(summary)
   return (

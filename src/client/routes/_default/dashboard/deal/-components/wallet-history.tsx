@@ -2,8 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { activityExportLink } from '#client/features/wallet/api.ts'
-import { walletQueries } from '#client/features/wallet/queries.ts'
+import { activityExportLink, walletHistoryQueries } from '#client/features/wallet/history.ts'
 import {
   type ActivityRow,
   type BankAccount,
@@ -49,7 +48,7 @@ export function ActivityList({ username }: { username: string }) {
   const { t } = useLingui()
   const labels = useKindLabels()
   const [kind, setKind] = useState<TransactionKind | ''>('')
-  const query = useInfiniteQuery(walletQueries.activity(username, kind || undefined))
+  const query = useInfiniteQuery(walletHistoryQueries.activity(username, kind || undefined))
   const rows = query.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <section className="wallet-card" aria-labelledby="transactions-title">

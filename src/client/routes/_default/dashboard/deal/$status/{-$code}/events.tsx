@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ProgressChart } from '#client/features/deals/components/progress-chart.tsx'
 import { dealQueries } from '#client/features/deals/queries.ts'
+import { dealStatsQuery } from '#client/features/deals/stats.ts'
 import { EventList } from './-components/event-list'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/events')({
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/
     code
       ? Promise.all([
           queryClient.ensureQueryData(dealQueries.triggers(username, code)),
-          queryClient.ensureQueryData(dealQueries.stats(username, code)),
+          queryClient.ensureQueryData(dealStatsQuery(username, code)),
         ])
       : null,
   component: DealEventsPage,
@@ -23,7 +24,7 @@ function DealEventsPage() {
   const { username } = Route.useRouteContext()
   const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
   const { data } = useSuspenseQuery(dealQueries.triggers(username, code))
-  const { data: stats } = useSuspenseQuery(dealQueries.stats(username, code))
+  const { data: stats } = useSuspenseQuery(dealStatsQuery(username, code))
   return (
     <section>
       <h2>

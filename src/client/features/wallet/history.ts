@@ -1,0 +1,57 @@
+/**
+ * The wallet's grouped history, its CSV link and the money summary (issue 14): apart from api.ts and
+ * queries.ts, which the socket's wallet pushes load with the first route, so they load with the pages
+ * that show them. Their keys start with the wallet's (['wallet', username, ...]): a wallet push
+ * invalidates them with the rest of the wallet.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { absoluteLink, api } from '#client/lib/http.ts'
+import { userTimeZone } from '#client/lib/time-zone.ts'
+import type { TransactionKind } from '#shared/contract/wallet.ts'
+import { walletQueries } from './queries'
+
+/** A page of the history grouped per deal and day (the user's day: see time-zone.ts). */
+export function fetchActivity(
+  username: string,
+  page: { cursor?: string | undefined; kind?: TransactionKind | undefined },
+  signal?: AbortSignal,
+) {
+  return api('walletActivity', {
+    params: { username },
+    query: {
+      tz: userTimeZone(),
+      ...(page.kind ? { kind: page.kind } : {}),
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+    },
+    signal,
+  })
+}
+
+/** The CSV of the grouped history with the list's filter: a link the browser downloads itself. */
+export function activityExportLink(username: string, kind: TransactionKind | undefined): string {
+  return absoluteLink('walletActivityExport', { username }, { tz: userTimeZone(), ...(kind ? { kind } : {}) })
+}
+
+export function fetchSummary(username: string, signal?: AbortSignal) {
+  return api('walletSummary', { params: { username }, query: { tz: userTimeZone() }, signal })
+}
+
+export const walletHistoryQueries = {
+  /**
+   * The history grouped per deal and day, a page at a time ("Load more"). A wallet push invalidates
+   * it with the rest of the wallet: the pages loaded are read again from the first, each after the
+   * cursor its predecessor gives, so the first page is always fresh and nothing repeats.
+   */
+  activity: (username: string, kind?: TransactionKind) =>
+    infiniteQueryOptions({
+      queryKey: [...walletQueries.all(username), 'activity', kind ?? 'all'] as const,
+      queryFn: ({ pageParam, signal }) => fetchActivity(username, { cursor: pageParam, kind }, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  summary: (username: string) =>
+    queryOptions({
+      queryKey: [...walletQueries.all(username), 'summary'] as const,
+      queryFn: ({ signal }) => fetchSummary(username, signal),
+    }),
+}
