@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Avatar } from '#client/components/ui/avatar.tsx'
 import { formatDate } from '#shared/format-date.ts'
+import { roleLabels } from '../labels'
 import { adminAccountQueries } from '../queries'
 
 /** Admin tab: accounts, searchable by username or e-mail. */
 export function UsersTab() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [search, setSearch] = useState('')
   const { data, status } = useQuery(adminAccountQueries.users(search.trim()))
   return (
@@ -49,7 +50,7 @@ export function UsersTab() {
                 </span>
               </td>
               <td>{user.email}</td>
-              <td>{user.roles.join(', ')}</td>
+              <td>{user.roles.map((role) => i18n._(roleLabels[role])).join(', ')}</td>
               <td>{user.emailVerified ? t`Yes` : t`No`}</td>
               <td>{formatDate(user.createdAt)}</td>
             </tr>
