@@ -99,6 +99,7 @@ export const endpoints = define({
 
   // Administration
   adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
+  adminIntegrations: { method: 'GET', path: '/api/admin/integrations', access: 'admin' },
   adminKyc: { method: 'GET', path: '/api/admin/kyc', access: 'admin' },
   adminKycReview: { method: 'PUT', path: '/api/admin/kyc/{id}', access: 'admin' },
   adminPayouts: { method: 'GET', path: '/api/admin/payouts', access: 'admin' },

@@ -69,3 +69,40 @@ test('admin lists page with a cursor', async () => {
   const second = (await get(`/api/admin/users?limit=1&cursor=${first.nextCursor}`, admin)).json()
   expect(second.items[0].id).not.toBe(first.items[0].id)
 })
+
+test('the admin reads which optional services are off and which settings switch them on; users cannot', async () => {
+  const answer = await get('/api/admin/integrations', admin)
+  expect(answer.statusCode).toBe(200)
+  const twitch = answer.json().items.find((item: { name: string }) => item.name === 'twitch')
+  // Not configured here: off, and the settings that would switch it on (names, never values).
+  expect(twitch).toEqual({
+    name: 'twitch',
+    enabled: false,
+    settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
+  })
+  const user = await signup(testApp.app, { username: 'integrations_user' })
+  expect((await get('/api/admin/integrations', user.auth)).statusCode).toBe(403)
+
+  const configured = await createTestApp({
+    seed: false,
+    env: {
+      TWITCH_CLIENT_ID: 'id',
+      TWITCH_CLIENT_SECRET: 'secret-value',
+      ADMIN_USERNAME: 'boss2',
+      ADMIN_EMAIL: 'boss2@example.test',
+      ADMIN_PASSWORD: 'Admin-password-1',
+    },
+  })
+  try {
+    const code = (await signin(configured.app, 'boss2', 'Admin-password-1')).json().code
+    const on = await configured.app.inject({
+      method: 'GET',
+      url: '/api/admin/integrations',
+      headers: { authorization: `Bearer ${code}` },
+    })
+    expect(on.json().items.find((item: { name: string }) => item.name === 'twitch').enabled).toBe(true)
+    expect(on.body).not.toContain('secret-value')
+  } finally {
+    await configured.close()
+  }
+})

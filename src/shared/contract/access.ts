@@ -40,6 +40,17 @@ export type AdminUsersQuery = typeof AdminUsersQuery.infer
 export const AdminAuditQuery = type({ '+': 'delete', 'action?': 'string <= 64', ...PagingFields })
 export type AdminAuditQuery = typeof AdminAuditQuery.infer
 
+/**
+ * An optional service this server can run without, whether it is on, and the settings (environment
+ * variables, README's configuration table) that switch it on: the admin page says why one is off.
+ */
+export const AdminIntegration = type({
+  name: "'twitch' | 'turnstile' | 'smtp'",
+  enabled: 'boolean',
+  settings: 'string[]',
+})
+export type AdminIntegration = typeof AdminIntegration.infer
+
 /** The access rows of the endpoint table: who is admin, the accounts, and the audit log. */
 export const accessEndpoints = {
   adminAccess: {
@@ -56,5 +67,9 @@ export const accessEndpoints = {
       'The audit log, newest first, of one `action` when asked; refused admin calls are counted per hour',
     query: AdminAuditQuery,
     response: listOf(AuditEntry),
+  },
+  adminIntegrations: {
+    summary: 'The optional services (Twitch, captcha, mail): on or off, and the settings that switch them on',
+    response: type({ items: AdminIntegration.array() }),
   },
 } as const satisfies Record<string, EndpointSchemas>

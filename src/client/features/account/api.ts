@@ -27,6 +27,10 @@ export function fetchAdminUsers(search: string, signal?: AbortSignal) {
   return api('adminUsers', { query: { q: search || undefined }, signal })
 }
 
+export function fetchIntegrations(signal?: AbortSignal) {
+  return api('adminIntegrations', { signal })
+}
+
 export function fetchAuditLog(signal?: AbortSignal) {
   return api('adminAudit', { signal })
 }

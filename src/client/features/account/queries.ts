@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchAdminUsers, fetchAuditLog, fetchPlatforms } from './api'
+import { fetchAdminUsers, fetchAuditLog, fetchIntegrations, fetchPlatforms } from './api'
 
 /** Query options of the account pages. Keys: ['account', username, ...]. */
 export const accountQueries = {
@@ -16,6 +16,11 @@ export const adminAccountQueries = {
     queryOptions({
       queryKey: ['admin', 'users', search] as const,
       queryFn: ({ signal }) => fetchAdminUsers(search, signal),
+    }),
+  integrations: () =>
+    queryOptions({
+      queryKey: ['admin', 'integrations'] as const,
+      queryFn: ({ signal }) => fetchIntegrations(signal),
     }),
   audit: () =>
     queryOptions({

@@ -67,6 +67,23 @@ export const adminRoutes = fp(
       listAdminUsers(app.db, query.q?.trim() || undefined, paging(query)),
     )
 
+    // Names only, never values: which settings switch a service on (README's configuration table).
+    registerRoute(app, 'adminIntegrations', async () => ({
+      items: [
+        {
+          name: 'twitch' as const,
+          enabled: app.config.twitch !== undefined,
+          settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
+        },
+        {
+          name: 'turnstile' as const,
+          enabled: app.config.turnstile !== undefined,
+          settings: ['TURNSTILE_SITE_KEY', 'TURNSTILE_SECRET'],
+        },
+        { name: 'smtp' as const, enabled: app.config.smtpUrl !== undefined, settings: ['SMTP_URL'] },
+      ],
+    }))
+
     registerRoute(app, 'adminAudit', async ({ query }) =>
       listAuditEntries(app.db, query.action, paging(query)),
     )

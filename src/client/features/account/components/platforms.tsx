@@ -77,41 +77,45 @@ export function ConnectedPlatforms({
 
   const items = list.data?.items ?? []
   const twitch = settings.data?.twitch ?? null
+  // Twitch off on this server and nothing connected: nothing to offer, so no section at all (the
+  // admin's Integrations tab says which settings switch it on). Nothing either until the settings load.
+  if (!settings.isSuccess || (!twitch && items.length === 0)) return null
   return (
-    <div className="platforms">
-      {items.length === 0 && list.isSuccess ? (
-        <p className="muted">
-          <Trans>No streaming platform is connected yet.</Trans>
-        </p>
-      ) : (
-        <ul className="link-list">
-          {items.map((platform) => (
-            <li key={`${platform.code}-${platform.reference}`} className="platform-row">
-              <span>
-                <strong>{platform.code === 'twitch' ? 'Twitch' : platform.code}</strong> —{' '}
-                {platform.displayName}
-              </span>
-              <button
-                type="button"
-                className="button button-ghost"
-                disabled={removing === platform.reference}
-                onClick={() => void remove(platform)}
-              >
-                <Trans>Disconnect</Trans>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {twitch ? (
-        <button type="button" className="button" onClick={() => startTwitch(twitch)}>
-          <Trans>Connect my Twitch account</Trans>
-        </button>
-      ) : settings.isSuccess ? (
-        <p className="muted">
-          <Trans>Connecting a Twitch account is not available on this server.</Trans>
-        </p>
-      ) : null}
-    </div>
+    <section className="card-section" aria-labelledby="platforms-heading">
+      <h2 id="platforms-heading">
+        <Trans>Connected platforms</Trans>
+      </h2>
+      <div className="platforms">
+        {items.length === 0 && list.isSuccess ? (
+          <p className="muted">
+            <Trans>No streaming platform is connected yet.</Trans>
+          </p>
+        ) : (
+          <ul className="link-list">
+            {items.map((platform) => (
+              <li key={`${platform.code}-${platform.reference}`} className="platform-row">
+                <span>
+                  <strong>{platform.code === 'twitch' ? 'Twitch' : platform.code}</strong> —{' '}
+                  {platform.displayName}
+                </span>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  disabled={removing === platform.reference}
+                  onClick={() => void remove(platform)}
+                >
+                  <Trans>Disconnect</Trans>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {twitch ? (
+          <button type="button" className="button" onClick={() => startTwitch(twitch)}>
+            <Trans>Connect my Twitch account</Trans>
+          </button>
+        ) : null}
+      </div>
+    </section>
   )
 }

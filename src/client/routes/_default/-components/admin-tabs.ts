@@ -58,6 +58,15 @@ adminTabs.push(
     ),
   },
   {
+    id: 'integrations',
+    label: () => t`Integrations`,
+    component: lazyTab(() =>
+      import('#client/features/account/admin/integrations-tab.tsx').then((module) => ({
+        default: module.IntegrationsTab,
+      })),
+    ),
+  },
+  {
     id: 'audit',
     label: () => t`Audit log`,
     component: lazyTab(() =>

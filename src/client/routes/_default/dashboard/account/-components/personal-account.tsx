@@ -31,12 +31,8 @@ export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: stri
         </h2>
         <PasswordForm user={user} />
       </section>
-      <section className="card-section" aria-labelledby="platforms-heading">
-        <h2 id="platforms-heading">
-          <Trans>Connected platforms</Trans>
-        </h2>
-        <ConnectedPlatforms username={user.username} twitchCode={twitchCode} twitchState={twitchState} />
-      </section>
+      {/* Its own section, shown only when there is something to connect or disconnect. */}
+      <ConnectedPlatforms username={user.username} twitchCode={twitchCode} twitchState={twitchState} />
     </div>
   )
 }
