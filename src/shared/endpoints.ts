@@ -37,6 +37,8 @@ export const endpoints = define({
   recovery: { method: 'POST', path: '/api/oauth/recovery', access: 'public' },
   logout: { method: 'POST', path: '/api/oauth/logout', access: 'session' },
   verify: { method: 'POST', path: '/api/oauth/verify', access: 'public' },
+  // Public: the expired link's page is often opened signed out; the link's token names the account.
+  verifyResend: { method: 'POST', path: '/api/oauth/verify/resend', access: 'public' },
   reset: { method: 'POST', path: '/api/oauth/reset', access: 'public' },
   userUpdate: { method: 'PUT', path: '/api/user/{user}', access: 'owner' },
   platforms: { method: 'GET', path: '/api/user/{username}/plateform', access: 'owner' },

@@ -147,6 +147,14 @@ export type RecoveryAnswer = typeof RecoveryAnswer.infer
 export const VerifyAnswer = type({ emailVerified: 'true' })
 export type VerifyAnswer = typeof VerifyAnswer.infer
 
+/** Signed in, no body; signed out, the (expired or spent) verification link's token names the account. */
+export const VerifyResendBody = type({ '+': 'reject', 'token?': requiredText(TOKEN_MAX_LENGTH) })
+export type VerifyResendBody = typeof VerifyResendBody.infer
+
+/** `already_verified`: nothing was sent, the address is confirmed. */
+export const VerifyResendAnswer = type({ status: "'sent' | 'already_verified'" })
+export type VerifyResendAnswer = typeof VerifyResendAnswer.infer
+
 /** The auth and account rows of the endpoint table (see endpoints.ts for method, path and access). */
 export const authEndpoints = {
   signup: {
@@ -175,6 +183,13 @@ export const authEndpoints = {
     summary: 'Confirms an e-mail address with the token of the mailed link',
     body: VerifyBody,
     response: VerifyAnswer,
+  },
+  verifyResend: {
+    summary:
+      'Mails a new e-mail verification link (the earlier ones stop working) to the signed-in user, or to the owner of the link token given; at most one a minute and five a day per account (429 with Retry-After)',
+    body: VerifyResendBody,
+    response: VerifyResendAnswer,
+    status: 202,
   },
   reset: {
     summary: 'Sets a new password with the token of the mailed link, revokes every session and signs in',

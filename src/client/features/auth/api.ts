@@ -42,3 +42,8 @@ export function postLogout() {
 export function fetchAdminAccess(token: string) {
   return api('adminAccess', { params: { token } })
 }
+
+/** Asks for a new verification link: signed in for one's own address, else for the link token's owner. */
+export function postVerifyResend(token?: string) {
+  return api('verifyResend', { body: token ? { token } : {} })
+}

@@ -21,6 +21,7 @@ import {
   uniqueViolation,
   updateUser,
 } from './users-repository'
+import { verificationResendRoute } from './verification-resend'
 
 export async function accountRoutes(app: FastifyInstance) {
   const { config } = app
@@ -86,6 +87,8 @@ export async function accountRoutes(app: FastifyInstance) {
     }
     return toUser(updated)
   })
+
+  verificationResendRoute(app)
 
   registerRoute(app, 'platforms', async ({ params }) => {
     const row = await target(params.username)

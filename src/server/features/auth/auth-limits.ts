@@ -36,6 +36,10 @@ export const authLimits = {
   // 5 recovery mails per account per hour: enough to retry, not enough to flood a mailbox.
   recoveryAccount: { name: 'recovery:account', max: 5, windowMs: 60 * MINUTE_MS },
   recoveryAddress: { name: 'recovery:address', max: 30, windowMs: 60 * MINUTE_MS },
+  // Verification mails asked again: one a minute per account (the mail takes seconds to arrive), five
+  // a day (a mailbox that never receives it has another problem: the address is wrong).
+  verifyResendMinute: { name: 'verify-resend:minute', max: 1, windowMs: MINUTE_MS },
+  verifyResendDay: { name: 'verify-resend:day', max: 5, windowMs: 24 * 60 * MINUTE_MS },
   // Token endpoints: tokens are unguessable, this only keeps junk traffic cheap.
   tokenAddress: { name: 'token:address', max: 60, windowMs: 15 * MINUTE_MS },
   // Password changes on the profile check the current password: same guessing limit as sign-in. The

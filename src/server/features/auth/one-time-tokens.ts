@@ -58,3 +58,20 @@ export async function consumeOneTimeToken(
     .returning({ userId: oneTimeTokens.userId })
   return row?.userId ?? null
 }
+
+/**
+ * Whose token this is, spent or expired alike (it is never spent by this): the expired link's page
+ * asks for a new one with it. Null for a token that was never issued for this purpose.
+ */
+export async function oneTimeTokenOwner(
+  db: Executor,
+  token: string,
+  purpose: OneTimePurpose,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1)
+  return row?.userId ?? null
+}

@@ -11,6 +11,7 @@ import {
   FormAlert,
   SubmitButton,
 } from '#client/features/auth/form-kit.tsx'
+import { ResendVerification } from '#client/features/auth/resend-verification.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -96,6 +97,7 @@ export function ProfileForm({ user }: { user: User }) {
       >
         {(control) => <input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
+      {user.emailVerified ? null : <ResendVerification email={user.email} />}
       {emailChanged ? (
         <CurrentPasswordField form={form} label={t`Current password (to change your e-mail)`} />
       ) : null}

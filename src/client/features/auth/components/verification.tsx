@@ -14,6 +14,7 @@ import { Password } from '#shared/contract/common.ts'
 import { openAuthModal } from '../auth-modal-state'
 import { applyServerErrors, confirmsPassword, FormAlert, NewPasswordFields, SubmitButton } from '../form-kit'
 import { confirmEmail, resetAndSignIn } from '../mutations'
+import { ResendVerification } from '../resend-verification'
 
 export function VerifyEmail({ token }: { token: string }) {
   const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending')
@@ -37,9 +38,12 @@ export function VerifyEmail({ token }: { token: string }) {
       <Trans>Your e-mail address is confirmed. Thank you!</Trans>
     </p>
   ) : (
-    <p className="form-alert" role="alert">
-      <Trans>This link is no longer valid. Sign in and ask for a new one from your account page.</Trans>
-    </p>
+    <>
+      <p className="form-alert" role="alert">
+        <Trans>This link is no longer valid: it has expired, or a newer one was sent.</Trans>
+      </p>
+      <ResendVerification token={token} />
+    </>
   )
 }
 
