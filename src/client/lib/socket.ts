@@ -64,19 +64,44 @@ function listen<E extends keyof ServerToClientEvents>(
  * Offline support (lib/offline): a socket that reaches the server proves it is reachable, one that
  * cannot connect at the transport level means offline; when the app learns it is back online (a
  * probe, the browser's `online` event) a waiting socket reconnects at once instead of after its backoff.
+ * While the browser itself is offline (`navigator.onLine` false, the `offline` event) the socket stops
+ * dialling altogether — every attempt would fail at once, a WebSocket error each 2 s at most — and
+ * dials again on `online`.
  */
 function wireReachability(socket: AppSocket): void {
+  // Paused by us while the browser is offline; a socket closed for good (sign-out) is not paused.
+  let paused = false
+  const pause = () => {
+    if (!socket.active || paused) return
+    paused = true
+    socket.disconnect()
+  }
+  const resume = () => {
+    if (!paused) return
+    paused = false
+    if (!retired.has(socket)) socket.connect()
+  }
+  const onOffline = () => pause()
+  const onOnline = () => resume()
+  window.addEventListener('offline', onOffline)
+  window.addEventListener('online', onOnline)
   socket.on('connect', markReachable)
   socket.on('connect_error', (error) => {
     // A refused handshake (bad token) is not a network problem; only transport failures are.
     if ((error as Error & { type?: string }).type === 'TransportError') markUnreachable()
+    if (!navigator.onLine) pause()
   })
+  if (!navigator.onLine) pause()
   const unsubscribe = onlineManager.subscribe((online) => {
-    if (!socket.active) {
+    if (retired.has(socket) || (!socket.active && !paused)) {
+      // Closed for good: nothing more to follow.
       unsubscribe()
+      window.removeEventListener('offline', onOffline)
+      window.removeEventListener('online', onOnline)
       return
     }
-    if (online && !socket.connected) {
+    if (online && paused && navigator.onLine) resume()
+    else if (online && !paused && !socket.connected) {
       // disconnect() drops the pending backoff timer; connect() dials now (the recovery id is kept).
       socket.disconnect()
       socket.connect()
@@ -102,6 +127,12 @@ function wire(socket: AppSocket, queryClient: QueryClient): void {
 }
 
 let live: { token: string; socket: Promise<AppSocket> } | null = null
+/** Sockets closed for good (sign-out, another token): never dialled again, even back online. */
+const retired = new WeakSet<AppSocket>()
+const retire = (socket: AppSocket) => {
+  retired.add(socket)
+  socket.disconnect()
+}
 let users = 0
 let unsubscribeSession: (() => void) | null = null
 
@@ -110,7 +141,7 @@ function sync(queryClient: QueryClient): void {
   if (live && live.token === token) return
   const previous = live
   live = null
-  if (previous) void previous.socket.then((socket) => socket.disconnect())
+  if (previous) void previous.socket.then(retire)
   if (!token) return
   const socket = openSocket({ token }).then((opened) => {
     wire(opened, queryClient)
@@ -134,7 +165,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     unsubscribeSession = null
     const previous = live
     live = null
-    if (previous) void previous.socket.then((socket) => socket.disconnect())
+    if (previous) void previous.socket.then(retire)
   }
 }
 

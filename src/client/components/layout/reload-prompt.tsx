@@ -1,5 +1,6 @@
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { Trans } from '@lingui/react/macro'
+import { currentLocale } from '#client/lib/i18n.ts'
 
 // Hourly: an app left open on a stream PC for days still learns about new versions.
 const updateCheckIntervalMs = 60 * 60 * 1000
@@ -12,6 +13,10 @@ export function ReloadPrompt() {
   } = useRegisterSW({
     onRegisteredSW(swUrl, registration) {
       if (!registration) return
+      // The worker refreshes FAQ and terms in this page's language for offline use (sw.ts).
+      void navigator.serviceWorker.ready.then((ready) =>
+        ready.active?.postMessage({ type: 'WARM_CONTENT', locale: currentLocale() }),
+      )
       setInterval(async () => {
         // Skip while offline or mid-install: the check would only fail.
         if (registration.installing || !navigator.onLine) return

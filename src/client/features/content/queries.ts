@@ -30,6 +30,9 @@ export const contentQueries = {
       queryFn: async ({ signal }) =>
         withHtml(await api('translation', { params: { domain, local: locale }, signal })),
       staleTime: contentStaleMs,
+      // Asked even while offline: the service worker holds FAQ and terms from install on (sw.ts), so
+      // the request is answered from its cache, where a paused query would show "Loading…" forever.
+      networkMode: 'offlineFirst',
     }),
   /** A named mission selection (`featured` on the home page), in the given locale. */
   selection: (id: string, locale: string) =>
