@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
-import { Avatar } from '../ui/avatar'
 import { LogoMark } from '../ui/logo'
 import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
@@ -40,11 +39,20 @@ function LogoutLink({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
+// Only signed-in visitors see it: it loads on its own, out of the first route's JavaScript budget.
+const Avatar = lazy(() => import('../ui/avatar').then((module) => ({ default: module.Avatar })))
+
 /** The signed-in user's picture or initials, beside the account menu (decorative: the menu is named). */
 function UserAvatar({ size }: { size: number }) {
   const user = useCurrentUser()
   if (!user) return null
-  return <Avatar id={user.id} name={user.username} media={user.avatar} size={size} />
+  // The placeholder holds the avatar's box, so nothing moves when it arrives.
+  const placeholder = <span className="avatar" style={{ width: size, height: size }} aria-hidden="true" />
+  return (
+    <Suspense fallback={placeholder}>
+      <Avatar id={user.id} name={user.username} media={user.avatar} size={size} />
+    </Suspense>
+  )
 }
 
 function SignedInActions() {

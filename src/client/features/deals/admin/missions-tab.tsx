@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
 import { DateInput } from '#client/components/ui/date-input.tsx'
 import { api } from '#client/lib/http.ts'
+import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
 import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
@@ -215,7 +216,8 @@ export function MissionsTab() {
       <ul className="admin-list">
         {data?.items.map((mission) => (
           <li key={mission.code}>
-            <span>
+            <img src={mediaUrl(mission.thumbnail)} alt="" width={64} height={36} loading="lazy" />
+            <span className="admin-list-text">
               <strong>{mission.title.en}</strong>{' '}
               <span className="muted">
                 {mission.providerName} · {labels.status[mission.status]} ·{' '}

@@ -92,8 +92,8 @@ export function ProvidersTab() {
       <ul className="admin-list">
         {data?.items.map((provider) => (
           <li key={provider.id}>
-            <img src={mediaUrl(provider.logo)} alt="" width={40} height={40} />
-            <span>
+            <img src={mediaUrl(provider.logo)} alt="" width={40} height={40} loading="lazy" />
+            <span className="admin-list-text">
               <strong>{provider.name}</strong>{' '}
               <span className="muted">
                 ({provider.slug}, {i18n._(widgetThemeLabels[provider.theme])})

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import type { Deal } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
@@ -12,7 +13,7 @@ const TITLE_MAX = 48
 
 /** The user's deals as cards linking to each deal's page. */
 export function DealList({ deals, empty }: { deals: readonly Deal[]; empty: ReactNode }) {
-  if (deals.length === 0) return <p className="muted">{empty}</p>
+  if (deals.length === 0) return <EmptyState>{empty}</EmptyState>
   return (
     <ul className="deal-list">
       {deals.map((deal) => (

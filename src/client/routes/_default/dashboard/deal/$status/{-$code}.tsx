@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
 import { COMPLETED_STATES, dealQueries, IN_PROGRESS_STATES } from '#client/features/deals/queries.ts'
 import type { DealState } from '#shared/contract/deals.ts'
@@ -34,9 +35,9 @@ function DealStatusLayout() {
   const { code } = Route.useParams()
   if (!code) {
     return (
-      <p className="muted">
+      <EmptyState>
         <Trans>No deal here yet: take a mission from the available deals.</Trans>
-      </p>
+      </EmptyState>
     )
   }
   return <DealPage code={code} />
