@@ -29,6 +29,8 @@ import { Route as DefaultDashboardDealIndexRouteImport } from './routes/_default
 import { Route as DefaultDashboardDealCompletedRouteImport } from './routes/_default/dashboard/deal/completed'
 import { Route as DefaultDashboardDealPaymentRouteImport } from './routes/_default/dashboard/deal/payment'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125RouteImport } from './routes/_default/dashboard/deal/$status/{-$code}'
+import { Route as DefaultDashboardDealAvailableIndexRouteImport } from './routes/_default/dashboard/deal/available/index'
+import { Route as DefaultDashboardDealAvailableCodeRouteImport } from './routes/_default/dashboard/deal/available/$code'
 import { Route as DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/check/{-$code}/{-$username}'
 import { Route as DefaultRedirCpcChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/cpc/{-$code}/{-$username}'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125IndexRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/index'
@@ -143,6 +145,18 @@ const DefaultDashboardDealStatusChar123CodeChar125Route =
     path: '/$status/{-$code}',
     getParentRoute: () => DefaultDashboardDealRoute,
   } as any)
+const DefaultDashboardDealAvailableIndexRoute =
+  DefaultDashboardDealAvailableIndexRouteImport.update({
+    id: '/available/',
+    path: '/available/',
+    getParentRoute: () => DefaultDashboardDealRoute,
+  } as any)
+const DefaultDashboardDealAvailableCodeRoute =
+  DefaultDashboardDealAvailableCodeRouteImport.update({
+    id: '/available/$code',
+    path: '/available/$code',
+    getParentRoute: () => DefaultDashboardDealRoute,
+  } as any)
 const DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route =
   DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport.update({
     id: '/redir/check/{-$code}/{-$username}',
@@ -199,8 +213,10 @@ export interface FileRoutesByFullPath {
   '/dashboard/account/': typeof DefaultDashboardAccountIndexRoute
   '/dashboard/deal/': typeof DefaultDashboardDealIndexRoute
   '/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
+  '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/dashboard/deal/available/': typeof DefaultDashboardDealAvailableIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -222,8 +238,10 @@ export interface FileRoutesByTo {
   '/dashboard/deal/payment': typeof DefaultDashboardDealPaymentRoute
   '/dashboard/account': typeof DefaultDashboardAccountIndexRoute
   '/dashboard/deal': typeof DefaultDashboardDealIndexRoute
+  '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/dashboard/deal/available': typeof DefaultDashboardDealAvailableIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -251,8 +269,10 @@ export interface FileRoutesById {
   '/_default/dashboard/account/': typeof DefaultDashboardAccountIndexRoute
   '/_default/dashboard/deal/': typeof DefaultDashboardDealIndexRoute
   '/_default/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
+  '/_default/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/_default/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/_default/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/_default/dashboard/deal/available/': typeof DefaultDashboardDealAvailableIndexRoute
   '/_default/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/_default/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/_default/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -279,8 +299,10 @@ export interface FileRouteTypes {
     | '/dashboard/account/'
     | '/dashboard/deal/'
     | '/dashboard/deal/$status/{-$code}'
+    | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
+    | '/dashboard/deal/available/'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
@@ -302,8 +324,10 @@ export interface FileRouteTypes {
     | '/dashboard/deal/payment'
     | '/dashboard/account'
     | '/dashboard/deal'
+    | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
+    | '/dashboard/deal/available'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
@@ -330,8 +354,10 @@ export interface FileRouteTypes {
     | '/_default/dashboard/account/'
     | '/_default/dashboard/deal/'
     | '/_default/dashboard/deal/$status/{-$code}'
+    | '/_default/dashboard/deal/available/$code'
     | '/_default/redir/check/{-$code}/{-$username}'
     | '/_default/redir/cpc/{-$code}/{-$username}'
+    | '/_default/dashboard/deal/available/'
     | '/_default/dashboard/deal/$status/{-$code}/events'
     | '/_default/dashboard/deal/$status/{-$code}/tips'
     | '/_default/dashboard/deal/$status/{-$code}/tools'
@@ -485,6 +511,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDashboardDealStatusChar123CodeChar125RouteImport
       parentRoute: typeof DefaultDashboardDealRoute
     }
+    '/_default/dashboard/deal/available/': {
+      id: '/_default/dashboard/deal/available/'
+      path: '/available'
+      fullPath: '/dashboard/deal/available/'
+      preLoaderRoute: typeof DefaultDashboardDealAvailableIndexRouteImport
+      parentRoute: typeof DefaultDashboardDealRoute
+    }
+    '/_default/dashboard/deal/available/$code': {
+      id: '/_default/dashboard/deal/available/$code'
+      path: '/available/$code'
+      fullPath: '/dashboard/deal/available/$code'
+      preLoaderRoute: typeof DefaultDashboardDealAvailableCodeRouteImport
+      parentRoute: typeof DefaultDashboardDealRoute
+    }
     '/_default/redir/check/{-$code}/{-$username}': {
       id: '/_default/redir/check/{-$code}/{-$username}'
       path: '/redir/check/{-$code}/{-$username}'
@@ -580,6 +620,8 @@ interface DefaultDashboardDealRouteChildren {
   DefaultDashboardDealPaymentRoute: typeof DefaultDashboardDealPaymentRoute
   DefaultDashboardDealIndexRoute: typeof DefaultDashboardDealIndexRoute
   DefaultDashboardDealStatusChar123CodeChar125Route: typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
+  DefaultDashboardDealAvailableCodeRoute: typeof DefaultDashboardDealAvailableCodeRoute
+  DefaultDashboardDealAvailableIndexRoute: typeof DefaultDashboardDealAvailableIndexRoute
 }
 
 const DefaultDashboardDealRouteChildren: DefaultDashboardDealRouteChildren = {
@@ -588,6 +630,10 @@ const DefaultDashboardDealRouteChildren: DefaultDashboardDealRouteChildren = {
   DefaultDashboardDealIndexRoute: DefaultDashboardDealIndexRoute,
   DefaultDashboardDealStatusChar123CodeChar125Route:
     DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren,
+  DefaultDashboardDealAvailableCodeRoute:
+    DefaultDashboardDealAvailableCodeRoute,
+  DefaultDashboardDealAvailableIndexRoute:
+    DefaultDashboardDealAvailableIndexRoute,
 }
 
 const DefaultDashboardDealRouteWithChildren =

@@ -51,6 +51,9 @@ test('a new visitor registers and takes a mission with the keyboard alone', asyn
   await page.waitForLoadState('networkidle')
   await tabTo(page, new RegExp(`^Take the mission ${MISSION_TITLE}$`))
   await page.keyboard.press('Enter')
+  // The confirmation opens on its "Yes, take it" (issue 14): Enter takes the mission.
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Yes, take it' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/dashboard\/deal\/inprogress\/starfall-wishlist\/tools$/)
   await expect(page.getByTestId('tracked-link')).toHaveValue(
     new RegExp(`/redir/cpc/starfall-wishlist/${username}$`),

@@ -184,6 +184,7 @@ test('changes made offline wait, survive a reload, and reach the server exactly 
   // Offline changes: take a mission and edit the profile; both wait, and survive a reload.
   await page.goto('/dashboard/deal')
   await page.getByRole('button', { name: `Take the mission ${takenOffline.title}` }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, take it' }).click()
   await expect(page.getByTestId('offline-status')).toContainText(`Take the mission “${takenOffline.title}”`)
   await persisted(page, takenOffline.code)
   await page.goto('/dashboard/account')

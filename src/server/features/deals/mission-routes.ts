@@ -7,6 +7,7 @@ import type { Mission } from '#shared/contract/deals.ts'
 import {
   cachedCatalogueBody,
   cachedCatalogueBodyWithout,
+  cachedPublishedMissions,
   keepCatalogueUntilChanged,
 } from './mission-catalogue-service'
 import { findVisibleMission, missionCodesTakenBy } from './missions-repository'
@@ -25,13 +26,22 @@ export async function missionRoutes(app: FastifyInstance) {
     // The user's own deals, kept until the database announces a change of them: a mission just taken
     // leaves their list at once.
     const userId = session.user.id
-    const taken = await app.readCache.read(userId, 'missions taken', () => missionCodesTakenBy(app.db, userId))
+    const taken = await app.readCache.read(userId, 'missions taken', () =>
+      missionCodesTakenBy(app.db, userId),
+    )
     const body = await cachedCatalogueBodyWithout(app.db, locale, taken)
     return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
   })
 
   registerRoute(app, 'mission', async ({ params, request }) => {
-    const mission = await findVisibleMission(app.db, params.code, requestLocale(request))
+    const locale = requestLocale(request)
+    // A mission's preview page (issue 14) reads this on every visit: a published mission comes from
+    // the catalogue the list already keeps (taking re-checks the spots), and only a closed or unknown
+    // one costs a query.
+    const catalogue = await cachedPublishedMissions(app.db, locale)
+    const published = catalogue.find((item) => item.code === params.code)
+    if (published) return published
+    const mission = await findVisibleMission(app.db, params.code, locale)
     if (!mission) throw notFound('This mission does not exist')
     return mission
   })

@@ -3,12 +3,18 @@ import type { ReactNode } from 'react'
 import type { Mission } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
 import { MissionImage } from './mission-image'
+import { MissionLink } from './mission-link'
+import { EstimateText } from './mission-reward'
 import { ProviderName } from './provider-name'
 
 // 60 characters: two lines of a card title at the narrowest card width.
 const TITLE_MAX = 60
 
-/** A mission in a catalogue: picture, brand, title, reward, the spots still open and an optional action. */
+/**
+ * A mission in a catalogue: picture, brand, title, reward, what the goal earns, the spots still open
+ * and an optional action. The title links to the mission's preview, and the whole card with it (the
+ * link's box covers the card; the action stays above it).
+ */
 export function MissionCard({ mission, children }: { mission: Mission; children?: ReactNode }) {
   const reward = formatMoney(mission.reward.amount)
   const spotsLeft = mission.spotsLeft
@@ -20,7 +26,9 @@ export function MissionCard({ mission, children }: { mission: Mission; children?
           <ProviderName provider={mission.provider} />
         </p>
         <h3 className="mission-title" title={mission.title}>
-          {shortenName(mission.title, TITLE_MAX)}
+          <MissionLink code={mission.code} className="mission-link">
+            {shortenName(mission.title, TITLE_MAX)}
+          </MissionLink>
         </h3>
         <p className="mission-reward">
           {mission.reward.model === 'cpc' ? (
@@ -28,6 +36,9 @@ export function MissionCard({ mission, children }: { mission: Mission; children?
           ) : (
             <Trans>{reward} at the goal</Trans>
           )}
+        </p>
+        <p className="mission-goal">
+          <EstimateText mission={mission} />
         </p>
         <p className="mission-spots">
           <Plural value={spotsLeft} _0="No spot left" one="# spot left" other="# spots left" />

@@ -1,20 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { dealRefusal } from '#client/features/deals/messages.ts'
 import { takeMission } from '#client/features/deals/mutations.ts'
 import { missionQueries } from '#client/features/deals/queries.ts'
+import { requestTrackedLinkFocus } from '#client/features/deals/tracked-link-focus.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Mission } from '#shared/contract/deals.ts'
+import { TakeMissionDialog } from './take-mission-dialog'
 
-/** Takes a mission, then opens the new deal's tools (its tracked link); offline, the take is queued. */
-export function TakeMissionButton({ mission, username }: { mission: Mission; username: string }) {
+/**
+ * Takes a mission once the user confirms its summary, then opens the new deal's tools (its tracked
+ * link, focused, at the top of the page); offline, the take is queued.
+ */
+export function TakeMissionButton({
+  mission,
+  username,
+  className = 'button button-block',
+}: {
+  mission: Mission
+  username: string
+  className?: string
+}) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const cancel = () => {
+    setConfirming(false)
+    // Back where the user was: the dialog is gone, its opener takes the focus again.
+    button.current?.focus()
+  }
   const take = async () => {
+    setConfirming(false)
     setBusy(true)
     try {
       const outcome = await takeMission(queryClient, {
@@ -28,6 +49,7 @@ export function TakeMissionButton({ mission, username }: { mission: Mission; use
       }
       const deal = outcome.result
       void notify('success', t`Mission taken: your tracking link is ready`)
+      requestTrackedLinkFocus()
       await navigate({
         to: '/dashboard/deal/$status/{-$code}/tools',
         params: { status: deal.state, code: deal.mission.code },
@@ -41,14 +63,19 @@ export function TakeMissionButton({ mission, username }: { mission: Mission; use
     }
   }
   return (
-    <button
-      type="button"
-      className="button button-block"
-      onClick={take}
-      disabled={busy || mission.spotsLeft === 0}
-      aria-label={t`Take the mission ${mission.title}`}
-    >
-      <Trans>Take this mission</Trans>
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={className}
+        onClick={() => setConfirming(true)}
+        disabled={busy || mission.spotsLeft === 0}
+        aria-label={t`Take the mission ${mission.title}`}
+        aria-haspopup="dialog"
+      >
+        <Trans>Take this mission</Trans>
+      </button>
+      {confirming ? <TakeMissionDialog mission={mission} onConfirm={take} onCancel={cancel} /> : null}
+    </>
   )
 }

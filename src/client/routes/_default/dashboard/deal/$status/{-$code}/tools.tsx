@@ -1,15 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { CopyField } from '#client/features/deals/components/copy-field.tsx'
 import { dealQueries } from '#client/features/deals/queries.ts'
+import { takeTrackedLinkFocus } from '#client/features/deals/tracked-link-focus.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import { integrationLinkData, trackedLinkPath } from '#shared/deal-links.ts'
 import { buildIntegrationLink, NO_LINK } from '#shared/integration-links.ts'
 import { RenewWidgetLinkButton } from './-components/renew-widget-link-button'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tools')({
-  // A tab inside the deal page: switching tabs must not jump back to the top.
+  // A tab inside the deal page: switching tabs must not jump back to the top (arriving from another
+  // page still opens at the top, lib/scroll.ts).
   staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
     code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
@@ -34,11 +37,20 @@ function DealToolsPage() {
       creatorCode,
     }),
   )
+  const section = useRef<HTMLElement>(null)
+  // Just taken: the page opens at its top with the tracked link focused, ready to copy.
+  useEffect(() => {
+    if (!takeTrackedLinkFocus()) return
+    section.current
+      ?.querySelector<HTMLInputElement>('[data-testid="tracked-link"]')
+      ?.focus({ preventScroll: true })
+    window.scrollTo({ top: 0, left: 0 })
+  }, [])
   const widgetUrl = deal.widgetToken
     ? `${origin}/widgets/goal?token=${encodeURIComponent(deal.widgetToken)}`
     : ''
   return (
-    <section className="deal-tools">
+    <section className="deal-tools" ref={section}>
       <h2>
         <Trans>Tools</Trans>
       </h2>
