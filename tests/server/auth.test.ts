@@ -149,14 +149,16 @@ test('no enumeration: unknown username and wrong password give the same status, 
   }
   const unknownTimes: number[] = []
   const wrongTimes: number[] = []
-  for (let round = 0; round < 5; round += 1) {
+  for (let round = 0; round < 7; round += 1) {
     unknownTimes.push(await time(uniqueName('ghost')))
     wrongTimes.push(await time(username))
   }
-  // Both pay one argon2 verification; without the dummy hash the unknown case would be ~10x faster.
+  // Both pay one argon2 verification; without the dummy hash the unknown case is ~10x faster. The
+  // bounds are that wide because a busy machine (CI, other tests) stretches single runs: the median
+  // of interleaved rounds stays within 3x when both verify, and falls far below 1/3 when one does not.
   const ratio = median(unknownTimes) / median(wrongTimes)
-  expect(ratio).toBeGreaterThan(0.5)
-  expect(ratio).toBeLessThan(2)
+  expect(ratio).toBeGreaterThan(1 / 3)
+  expect(ratio).toBeLessThan(3)
 })
 
 test('ten wrong passwords from one address stop that address on the account for a while (429 + Retry-After), not the owner elsewhere', async () => {
