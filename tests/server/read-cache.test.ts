@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -226,4 +227,31 @@ test.runIf(onPostgres)('a node whose feed was cut answers nothing from memory', 
   await until(() => app.readCache.live, 'the feed back')
   await countedRead(deals, streamer)
   expect((await countedRead(deals, streamer)).ran).toBe(0)
+})
+
+test('a remembered answer goes compressed to browsers, and decodes to the same JSON', async () => {
+  const { streamer, deals } = await streamerWithDeal()
+  // A list long enough to be worth compressing (from 1 KB).
+  for (const code of [await makeMission(app), await makeMission(app)]) {
+    const taken = await app.inject({
+      method: 'POST',
+      url: `/api/deals/subscriptions/${code}/${streamer.username}`,
+      headers: streamer.auth,
+    })
+    expect(taken.statusCode).toBe(201)
+  }
+  const plain = await get(app, deals, streamer)
+  expect(plain.headers['content-encoding']).toBeUndefined()
+  for (const encoding of ['br', 'gzip'] as const) {
+    const response = await app.inject({
+      method: 'GET',
+      url: deals,
+      headers: { ...streamer.auth, 'accept-encoding': `${encoding}, deflate` },
+    })
+    expect(response.headers['content-encoding']).toBe(encoding)
+    expect(response.headers.vary).toMatch(/origin, accept-encoding/i)
+    const decoded =
+      encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload)
+    expect(JSON.parse(decoded.toString('utf8'))).toEqual(plain.json())
+  }
 })

@@ -17,6 +17,7 @@ import {
   routePath,
 } from '#shared/endpoints.ts'
 import { forbidden, formInvalid, unauthorized } from './api-error'
+import { cachedAnswer, sendCachedAnswer } from './cached-answer'
 import { requestLocale } from './locale'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 
@@ -206,8 +207,6 @@ function ownScope(session: AuthenticatedSession | null, params: object): string 
   return owner?.toLowerCase() === session.user.username.toLowerCase() ? session.user.id : null
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8'
-
 /**
  * Registers a named endpoint from its row alone: the contract's schemas validate what comes in, and
  * TypeScript holds the handler to the row's answer type. The row's success status (201, 202) is set
@@ -242,14 +241,12 @@ export function registerRoute<N extends EndpointName>(
       `${name} ${requestLocale(request)} ${request.url}`,
       async () => {
         const answer = await run()
-        return {
-          bytes: Buffer.from(JSON.stringify(answer)),
-          validUntil: cachedPerUser.validUntil?.(answer) ?? null,
-        }
+        return cachedAnswer(answer, cachedPerUser.validUntil?.(answer) ?? null)
       },
-      { validUntil: (entry) => entry.validUntil, weigh: (entry) => entry.bytes.length },
+      // The compressed copies are a fraction of the JSON: weighed as twice its size.
+      { validUntil: (entry) => entry.validUntil, weigh: (entry) => 2 * entry.bytes.length },
     )
-    return reply.type(JSON_TYPE).send(cached.bytes)
+    return sendCachedAnswer(request, reply, cached)
   })
 }
 

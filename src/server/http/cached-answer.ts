@@ -1,0 +1,60 @@
+/**
+ * A JSON answer kept by the read cache, serialised once and compressed at most once per encoding:
+ * browsers always ask for br or gzip, and compressing the same 20 KB deal list on every visit would
+ * cost more than reading it (the compression plugin leaves an answer that is already encoded alone).
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+const ENCODINGS = ['br', 'gzip'] as const
+type Encoding = (typeof ENCODINGS)[number]
+
+// The compression plugin's threshold: smaller answers go as they are.
+const COMPRESS_FROM_BYTES = 1024
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+export interface CachedAnswer {
+  bytes: Buffer
+  /** When the answer turns stale with time alone (epoch ms), or null. */
+  validUntil: number | null
+  encoded: Partial<Record<Encoding, Buffer>>
+}
+
+export const cachedAnswer = (answer: unknown, validUntil: number | null): CachedAnswer => ({
+  bytes: Buffer.from(JSON.stringify(answer)),
+  validUntil,
+  encoded: {},
+})
+
+const encode = (encoding: Encoding, bytes: Buffer): Buffer =>
+  encoding === 'br'
+    ? // Quality 5: once per answer, so a little better than the plugin's per-request 4.
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(bytes, { level: 6 })
+
+/** Adds accept-encoding to Vary, keeping what is there (CORS varies on Origin). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary')
+  const values =
+    current === undefined
+      ? []
+      : String(current)
+          .split(',')
+          .map((value) => value.trim())
+  if (!values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*')) {
+    reply.header('vary', [...values, 'accept-encoding'].join(', '))
+  }
+}
+
+/** Sends the answer in the best encoding the client accepts, compressing it the first time only. */
+export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.type(JSON_TYPE)
+  if (answer.bytes.length < COMPRESS_FROM_BYTES) return reply.send(answer.bytes)
+  varyOnEncoding(reply)
+  const accepted = request.headers['accept-encoding']
+  const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as Encoding | null) : null
+  if (!encoding) return reply.send(answer.bytes)
+  const encoded = (answer.encoded[encoding] ??= encode(encoding, answer.bytes))
+  return reply.header('content-encoding', encoding).send(encoded)
+}
