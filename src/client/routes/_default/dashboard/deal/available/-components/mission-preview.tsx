@@ -108,7 +108,9 @@ function PreviewBody({
             <Trans>Ends</Trans>
           </dt>
           <dd>
-            <strong className="preview-stat-value">
+            <strong
+              className={mission.endsAt ? 'preview-stat-value' : 'preview-stat-value preview-stat-words'}
+            >
               {mission.endsAt ? formatDate(mission.endsAt) : <Trans>No end date</Trans>}
             </strong>
             <span className="preview-stat-hint" data-testid="preview-countdown">
