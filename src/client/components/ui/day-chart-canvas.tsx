@@ -7,6 +7,8 @@ import type { DayChartProps } from './day-chart'
 
 const HEIGHT = 220
 const DAY_SECONDS = 86_400
+/** A week at least: one or two days alone would make bars without a width and an axis of hours. */
+const MIN_DAYS = 7
 
 /** A day as uPlot's x value: seconds at its UTC midnight (labels are written in UTC, see formatDate). */
 const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000
@@ -29,6 +31,7 @@ export default function DayChartCanvas({ days, series, yLabel, focused, onFocusD
   const { t } = useLingui()
   const box = useRef<HTMLDivElement>(null)
   const plot = useRef<uPlot | null>(null)
+  const padRef = useRef(0)
   const onFocusRef = useRef(onFocusDay)
   onFocusRef.current = onFocusDay
 
@@ -51,6 +54,12 @@ export default function DayChartCanvas({ days, series, yLabel, focused, onFocusD
           stroke: text,
           grid: { show: false },
           ticks: { stroke: grid },
+          // One tick per day (every nth day when they do not fit, ~64 px a label), ending on the last.
+          splits: (u) => {
+            const xs = (u.data[0] ?? []) as number[]
+            const step = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor(u.width / 64))))
+            return xs.filter((_x, index) => (xs.length - 1 - index) % step === 0)
+          },
           values: (_u, splits) => splits.map((value) => formatDate(new Date(value * 1000), 'DD/MM')),
         },
         {
@@ -60,7 +69,7 @@ export default function DayChartCanvas({ days, series, yLabel, focused, onFocusD
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid },
           values: (_u, splits) => splits.map((value) => series[0]?.format(value) ?? String(value)),
-          size: 64,
+          size: 84,
         },
       ],
       series: [
@@ -86,12 +95,21 @@ export default function DayChartCanvas({ days, series, yLabel, focused, onFocusD
         setCursor: [
           (u) => {
             const index = u.cursor.idx
-            onFocusRef.current(index === null || index === undefined ? null : index)
+            const day = index === null || index === undefined ? -1 : index - padRef.current
+            onFocusRef.current(day >= 0 ? day : null)
           },
         ],
       },
     }
-    const data: uPlot.AlignedData = [days.map(daySeconds), ...series.map((one) => [...one.values])]
+    // Days before the first, empty, up to a week: the canvas's only (the table lists the real days).
+    const pad = Math.max(0, MIN_DAYS - days.length)
+    const first = daySeconds(days[0] ?? '1970-01-01')
+    const padding = Array.from({ length: pad }, (_, index) => first - (pad - index) * DAY_SECONDS)
+    const data: uPlot.AlignedData = [
+      [...padding, ...days.map(daySeconds)],
+      ...series.map((one) => [...padding.map(() => 0), ...one.values]),
+    ]
+    padRef.current = pad
     const chart = new uPlot(options, data, element)
     plot.current = chart
     const resize = new ResizeObserver(() =>
