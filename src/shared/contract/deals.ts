@@ -1,7 +1,7 @@
 /** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
 import { type } from 'arktype'
 import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
-import { Code, IsoDateTime, Locale, listOf, MediaObject, Money } from './common'
+import { Code, Day, IsoDateTime, Locale, listOf, MediaObject, Money, TimeZone } from './common'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
@@ -157,6 +157,16 @@ export { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
 /** `?locale=fr` asks for one language; without it the `Accept-Language` header decides. */
 export const LocaleQuery = type({ '+': 'delete', 'locale?': 'string <= 10' })
 
+/** One day of a deal's clicks: valid ones, and invalid ones (repeats of a refused visitor counted). */
+export const ClickDay = type({ day: Day, valid: 'number.integer >= 0', invalid: 'number.integer >= 0' })
+export type ClickDay = typeof ClickDay.infer
+
+/** Every day from the deal's start to today (at most the last 90), in the `tz` time zone asked. */
+export const DealStats = type({ days: ClickDay.array() })
+export type DealStats = typeof DealStats.infer
+
+export const DealStatsQuery = type({ '+': 'delete', 'tz?': TimeZone })
+
 /** The deals feature's rows of the endpoint table (see endpoints.ts for method, path and access). */
 export const dealEndpoints = {
   missions: {
@@ -178,6 +188,11 @@ export const dealEndpoints = {
   userDealTriggers: {
     summary: 'A deal’s events (clicks, credits, state changes)',
     response: listOf(DealEvent),
+  },
+  userDealStats: {
+    summary: 'A deal’s valid and invalid clicks per day, in the `tz` time zone (UTC by default)',
+    query: DealStatsQuery,
+    response: DealStats,
   },
   userDealStop: { summary: 'Stops an in-progress deal; stopping is final', response: Deal },
   userDealInvoice: {
