@@ -11,7 +11,6 @@ import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
 import { onSessionRejected } from './lib/http'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
-import { prefetchVisibleLinksWhenIdle } from './lib/idle-prefetch'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
 import { trackRouterNavigation } from './lib/progress-router'
 import { createQueryClient } from './lib/query-client'
@@ -33,7 +32,10 @@ const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
 scrollToTopOnNavigation(router)
-prefetchVisibleLinksWhenIdle(router)
+// Prefetching waits for idle time anyway: its code need not come with the first route.
+void import('./lib/idle-prefetch').then(({ prefetchVisibleLinksWhenIdle }) =>
+  prefetchVisibleLinksWhenIdle(router),
+)
 trackRouterNavigation(router)
 
 // The server refused the stored session (expired, revoked): it ends as at logout, and the login modal opens.

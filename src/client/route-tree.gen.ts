@@ -29,7 +29,6 @@ import { Route as DefaultDashboardDealIndexRouteImport } from './routes/_default
 import { Route as DefaultDashboardDealCompletedRouteImport } from './routes/_default/dashboard/deal/completed'
 import { Route as DefaultDashboardDealPaymentRouteImport } from './routes/_default/dashboard/deal/payment'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125RouteImport } from './routes/_default/dashboard/deal/$status/{-$code}'
-import { Route as DefaultDashboardDealAvailableIndexRouteImport } from './routes/_default/dashboard/deal/available/index'
 import { Route as DefaultDashboardDealAvailableCodeRouteImport } from './routes/_default/dashboard/deal/available/$code'
 import { Route as DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/check/{-$code}/{-$username}'
 import { Route as DefaultRedirCpcChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/cpc/{-$code}/{-$username}'
@@ -145,12 +144,6 @@ const DefaultDashboardDealStatusChar123CodeChar125Route =
     path: '/$status/{-$code}',
     getParentRoute: () => DefaultDashboardDealRoute,
   } as any)
-const DefaultDashboardDealAvailableIndexRoute =
-  DefaultDashboardDealAvailableIndexRouteImport.update({
-    id: '/available/',
-    path: '/available/',
-    getParentRoute: () => DefaultDashboardDealRoute,
-  } as any)
 const DefaultDashboardDealAvailableCodeRoute =
   DefaultDashboardDealAvailableCodeRouteImport.update({
     id: '/available/$code',
@@ -216,7 +209,6 @@ export interface FileRoutesByFullPath {
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
-  '/dashboard/deal/available/': typeof DefaultDashboardDealAvailableIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -241,7 +233,6 @@ export interface FileRoutesByTo {
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
-  '/dashboard/deal/available': typeof DefaultDashboardDealAvailableIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -272,7 +263,6 @@ export interface FileRoutesById {
   '/_default/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/_default/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/_default/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
-  '/_default/dashboard/deal/available/': typeof DefaultDashboardDealAvailableIndexRoute
   '/_default/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/_default/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/_default/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
@@ -302,7 +292,6 @@ export interface FileRouteTypes {
     | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
-    | '/dashboard/deal/available/'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
@@ -327,7 +316,6 @@ export interface FileRouteTypes {
     | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
-    | '/dashboard/deal/available'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
@@ -357,7 +345,6 @@ export interface FileRouteTypes {
     | '/_default/dashboard/deal/available/$code'
     | '/_default/redir/check/{-$code}/{-$username}'
     | '/_default/redir/cpc/{-$code}/{-$username}'
-    | '/_default/dashboard/deal/available/'
     | '/_default/dashboard/deal/$status/{-$code}/events'
     | '/_default/dashboard/deal/$status/{-$code}/tips'
     | '/_default/dashboard/deal/$status/{-$code}/tools'
@@ -511,13 +498,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDashboardDealStatusChar123CodeChar125RouteImport
       parentRoute: typeof DefaultDashboardDealRoute
     }
-    '/_default/dashboard/deal/available/': {
-      id: '/_default/dashboard/deal/available/'
-      path: '/available'
-      fullPath: '/dashboard/deal/available/'
-      preLoaderRoute: typeof DefaultDashboardDealAvailableIndexRouteImport
-      parentRoute: typeof DefaultDashboardDealRoute
-    }
     '/_default/dashboard/deal/available/$code': {
       id: '/_default/dashboard/deal/available/$code'
       path: '/available/$code'
@@ -621,7 +601,6 @@ interface DefaultDashboardDealRouteChildren {
   DefaultDashboardDealIndexRoute: typeof DefaultDashboardDealIndexRoute
   DefaultDashboardDealStatusChar123CodeChar125Route: typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
   DefaultDashboardDealAvailableCodeRoute: typeof DefaultDashboardDealAvailableCodeRoute
-  DefaultDashboardDealAvailableIndexRoute: typeof DefaultDashboardDealAvailableIndexRoute
 }
 
 const DefaultDashboardDealRouteChildren: DefaultDashboardDealRouteChildren = {
@@ -632,8 +611,6 @@ const DefaultDashboardDealRouteChildren: DefaultDashboardDealRouteChildren = {
     DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren,
   DefaultDashboardDealAvailableCodeRoute:
     DefaultDashboardDealAvailableCodeRoute,
-  DefaultDashboardDealAvailableIndexRoute:
-    DefaultDashboardDealAvailableIndexRoute,
 }
 
 const DefaultDashboardDealRouteWithChildren =

@@ -53,7 +53,7 @@ export function prefetchVisibleLinksWhenIdle(router: AnyRouter): () => void {
     whenIdle(loadNextRoute)
   }
 
-  return router.subscribe('onRendered', () => {
+  const scanWhenIdle = () => {
     const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection
     if (connection?.saveData) return
     whenIdle(() => {
@@ -72,5 +72,8 @@ export function prefetchVisibleLinksWhenIdle(router: AnyRouter): () => void {
       }
       if (!loading) loadNextRoute()
     })
-  })
+  }
+  // This module loads after the first render (main.tsx): the page already on screen is scanned too.
+  scanWhenIdle()
+  return router.subscribe('onRendered', scanWhenIdle)
 }

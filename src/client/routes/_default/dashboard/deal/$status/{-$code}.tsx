@@ -21,6 +21,9 @@ const statesOf = (status: string): DealState[] =>
  */
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}')({
   loader: async ({ context: { queryClient, username }, params: { status, code } }) => {
+    // `/dashboard/deal/available` without a mission: the available missions are the deal area's home
+    // (with a code, the preview route outranks this one).
+    if (status === 'available') throw redirect({ to: '/dashboard/deal', replace: true })
     if (code) return queryClient.ensureQueryData(dealQueries.detail(username, code))
     const list = await queryClient.ensureQueryData(dealQueries.list(username, statesOf(status)))
     const first = list.items[0]
