@@ -54,20 +54,31 @@ export async function walletRoutes(app: FastifyInstance) {
   })
 
   // Earnings may predate the wallet's creation: its history is readable as soon as it has any.
-  registerRoute(app, 'walletTransactions', async ({ params, query, session }) =>
-    listUserTransactions(app.db, await ownerIdOf(app.db, params.username, session), query),
+  // Both histories are kept per user until the database announces a change of their ledger (they show
+  // entries as posted, nothing that changes with the clock).
+  registerRoute(
+    app,
+    'walletTransactions',
+    async ({ params, query, session }) =>
+      listUserTransactions(app.db, await ownerIdOf(app.db, params.username, session), query),
+    { cachedPerUser: {} },
   )
 
   // The grouped history and its export: the caller's own (the access check matched the name) or,
   // for an admin, the named user's; mission titles in the request's language.
-  registerRoute(app, 'walletActivity', async ({ params, query, session, request }) => {
-    const userId = await ownerIdOf(app.db, params.username, session)
-    return listActivity(
-      app.db,
-      { userId, kind: query.kind, tz: query.tz, locale: requestLocale(request) },
-      query,
-    )
-  })
+  registerRoute(
+    app,
+    'walletActivity',
+    async ({ params, query, session, request }) => {
+      const userId = await ownerIdOf(app.db, params.username, session)
+      return listActivity(
+        app.db,
+        { userId, kind: query.kind, tz: query.tz, locale: requestLocale(request) },
+        query,
+      )
+    },
+    { cachedPerUser: {} },
+  )
 
   registerRoute(app, 'walletActivityExport', async ({ params, query, session, request, reply }) => {
     const userId = await ownerIdOf(app.db, params.username, session)
