@@ -55,6 +55,10 @@ export function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, a
   const accepted = request.headers['accept-encoding']
   const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as Encoding | null) : null
   if (!encoding) return reply.send(answer.bytes)
-  const encoded = (answer.encoded[encoding] ??= encode(encoding, answer.bytes))
+  let encoded = answer.encoded[encoding]
+  if (!encoded) {
+    encoded = encode(encoding, answer.bytes)
+    answer.encoded[encoding] = encoded
+  }
   return reply.header('content-encoding', encoding).send(encoded)
 }

@@ -3,8 +3,8 @@
  * for other features (the home page's selections read it too).
  */
 import type { Executor } from '#server/db/client.ts'
-import type { ReadCache } from '#server/lib/read-cache.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
+import type { ReadCache } from '#server/lib/read-cache.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { listPublishedMissions } from './missions-repository'
 
