@@ -97,7 +97,7 @@ test('the contact form validates, then sends the message to support by e-mail', 
   const subject = `Question ${Date.now()}`
   await page.goto('/faq')
   await hydrated(page)
-  await page.getByRole('button', { name: 'Contact us' }).click()
+  await page.locator('.contact').getByRole('link', { name: 'Contact us' }).click()
   const form = page.getByRole('form', { name: 'Contact us' })
   await form.getByRole('button', { name: 'Send the message' }).click()
   await expect(form.getByText('This field is required.').first()).toBeVisible()

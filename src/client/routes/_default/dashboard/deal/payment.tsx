@@ -17,7 +17,8 @@ export const Route = createFileRoute('/_default/dashboard/deal/payment')({
     Promise.all([
       queryClient.ensureQueryData(walletQueries.detail(username)),
       queryClient.ensureQueryData(walletHistoryQueries.summary(username)),
-      queryClient.prefetchInfiniteQuery(walletHistoryQueries.activity(username)),
+      // ensure, not prefetch: a prefetch of stale data waits for the network, and offline that is forever.
+      queryClient.ensureInfiniteQueryData(walletHistoryQueries.activity(username)),
       queryClient.ensureQueryData(walletQueries.payouts(username)),
       queryClient.ensureQueryData(walletQueries.onboarding(username)),
     ]),
