@@ -76,10 +76,15 @@ export function checkAccess(name: EndpointName, session: AuthenticatedSession | 
     return
   }
   // owner: the {username} or {user} placeholder must name the caller (admins may act for anyone).
+  if (isAdmin(session.user)) return
+  if (!namesCaller(session, params)) throw forbidden()
+}
+
+/** Whether the route's {username} or {user} placeholder names the caller (usernames match without case). */
+function namesCaller(session: AuthenticatedSession, params: object): boolean {
   const values = params as Record<string, string | undefined>
   const owner = values.username ?? values.user
-  if (isAdmin(session.user)) return
-  if (!owner || owner.toLowerCase() !== session.user.username.toLowerCase()) throw forbidden()
+  return owner !== undefined && owner.toLowerCase() === session.user.username.toLowerCase()
 }
 
 function validate<T>(schema: Schema<T> | undefined, value: unknown, fallback: T): T {
@@ -201,10 +206,7 @@ export interface PerUserCache<A> {
 
 /** The user whose data an owner route reads, when it is the caller's own (an admin's look at another's is not kept). */
 function ownScope(session: AuthenticatedSession | null, params: object): string | null {
-  if (!session) return null
-  const values = params as Record<string, string | undefined>
-  const owner = values.username ?? values.user
-  return owner?.toLowerCase() === session.user.username.toLowerCase() ? session.user.id : null
+  return session && namesCaller(session, params) ? session.user.id : null
 }
 
 /**
