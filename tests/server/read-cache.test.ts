@@ -255,3 +255,14 @@ test('a remembered answer goes compressed to browsers, and decodes to the same J
     expect(JSON.parse(decoded.toString('utf8'))).toEqual(plain.json())
   }
 })
+
+test('the public catalogue goes compressed too, and decodes to the same JSON', async () => {
+  const plain = await app.inject({ method: 'GET', url: '/api/deals/missions' })
+  const compressed = await app.inject({
+    method: 'GET',
+    url: '/api/deals/missions',
+    headers: { 'accept-encoding': 'br' },
+  })
+  expect(compressed.headers['content-encoding']).toBe('br')
+  expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json())
+})

@@ -3,6 +3,7 @@
  * for other features (the home page's selections read it too).
  */
 import type { Executor } from '#server/db/client.ts'
+import { type CachedAnswer, cachedAnswer } from '#server/http/cached-answer.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { ReadCache } from '#server/lib/read-cache.ts'
 import type { Mission } from '#shared/contract/deals.ts'
@@ -29,11 +30,11 @@ interface Entry {
   expiresAt: number
   missions: Promise<Mission[]>
   /**
-   * The unfiltered list response, serialised once per entry: 50 missions are ~40 KB of JSON. Kept as
-   * bytes: sending a string made Node encode those 40 KB again on every request (the public
-   * catalogue's garbage collection was 39% of its CPU).
+   * The unfiltered list response, serialised once per entry (and compressed once per encoding):
+   * 50 missions are ~40 KB of JSON. Kept as bytes: sending a string made Node encode those 40 KB again
+   * on every request (the public catalogue's garbage collection was 39% of its CPU).
    */
-  body?: Promise<Buffer>
+  body?: Promise<CachedAnswer>
   /** Each mission's JSON bytes, serialised once per entry, for the lists signed-in users filter. */
   pieces?: Promise<Array<{ code: string; json: Buffer }>>
 }
@@ -73,10 +74,10 @@ export function cachedCatalogueBody(
   db: Executor,
   locale: SupportedLocale,
   now = Date.now(),
-): Promise<Buffer> {
+): Promise<CachedAnswer> {
   const missions = cachedPublishedMissions(db, locale, now)
   const entry = cataloguesByDatabase.get(db)?.get(locale)
-  const serialise = (items: Mission[]) => Buffer.from(JSON.stringify({ items, total: items.length }))
+  const serialise = (items: Mission[]) => cachedAnswer({ items, total: items.length }, null)
   if (!entry || entry.missions !== missions) return missions.then(serialise)
   entry.body ??= missions.then(serialise)
   return entry.body

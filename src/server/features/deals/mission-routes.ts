@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
+import { sendCachedAnswer } from '#server/http/cached-answer.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import type { List } from '#shared/contract/common.ts'
@@ -19,9 +20,9 @@ export async function missionRoutes(app: FastifyInstance) {
     const locale = requestLocale(request)
     if (!query.exclude_current_user || !session) {
       // The whole catalogue goes out as the JSON its cache entry serialised once: the same
-      // `List<Mission>` the row describes, without re-serialising ~50 KB on every visit.
-      const body = await cachedCatalogueBody(app.db, locale)
-      return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
+      // `List<Mission>` the row describes, without re-serialising or re-compressing ~50 KB on every visit.
+      const answer = await cachedCatalogueBody(app.db, locale)
+      return sendCachedAnswer(request, reply, answer) as unknown as List<Mission>
     }
     // The user's own deals, kept until the database announces a change of them: a mission just taken
     // leaves their list at once.
