@@ -34,12 +34,17 @@ test('admins create and edit providers; a taken slug is a 409 on the slug field'
   const created = await inject('POST', '/api/admin/providers', admin, {
     name: 'Pixel Forge',
     slug: 'pixel-forge',
-    description: 'Indie studio',
+    description: { en: 'Indie studio', fr: 'Studio indépendant' },
     theme: 'arcade',
   })
   expect(created.statusCode).toBe(201)
   const provider = created.json()
-  expect(provider).toMatchObject({ name: 'Pixel Forge', theme: 'arcade', logo: null })
+  expect(provider).toMatchObject({
+    name: 'Pixel Forge',
+    theme: 'arcade',
+    logo: null,
+    description: { en: 'Indie studio', fr: 'Studio indépendant' },
+  })
   const updated = await inject('PUT', `/api/admin/providers/${provider.id}`, admin, {
     name: 'Pixel Forge Studio',
     slug: 'pixel-forge',

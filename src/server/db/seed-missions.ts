@@ -4,7 +4,8 @@ import type { LocalizedText, StoredIntegration, WidgetThemeName } from './schema
 export interface DemoProvider {
   slug: string
   name: string
-  description: string
+  /** Every demo brand in English, French and Spanish, as the demo missions are. */
+  description: Required<LocalizedText>
   theme: WidgetThemeName
 }
 
@@ -28,25 +29,41 @@ export const demoProviders: DemoProvider[] = [
   {
     slug: 'nova-games',
     name: 'Nova Games',
-    description: 'Independent studio behind Starfall Odyssey, a cooperative space exploration game.',
+    description: {
+      en: 'Independent studio behind Starfall Odyssey, a cooperative space exploration game.',
+      fr: 'Studio indépendant à l’origine de Starfall Odyssey, un jeu coopératif d’exploration spatiale.',
+      es: 'Estudio independiente creador de Starfall Odyssey, un juego cooperativo de exploración espacial.',
+    },
     theme: 'nova',
   },
   {
     slug: 'armored-front',
     name: 'Armored Front',
-    description: 'Free-to-play tank battles: 15 versus 15, historical vehicles, weekly tournaments.',
+    description: {
+      en: 'Free-to-play tank battles: 15 versus 15, historical vehicles, weekly tournaments.',
+      fr: 'Batailles de chars en free-to-play : 15 contre 15, véhicules historiques, tournois chaque semaine.',
+      es: 'Batallas de tanques free-to-play: 15 contra 15, vehículos históricos y torneos semanales.',
+    },
     theme: 'wargaming',
   },
   {
     slug: 'spike-energy',
     name: 'Spike Energy',
-    description: 'Energy drinks made for long sessions, partner of esports teams across Europe.',
+    description: {
+      en: 'Energy drinks made for long sessions, partner of esports teams across Europe.',
+      fr: 'Boissons énergisantes pensées pour les longues sessions, partenaire d’équipes esport dans toute l’Europe.',
+      es: 'Bebidas energéticas pensadas para sesiones largas, patrocinador de equipos de esports en toda Europa.',
+    },
     theme: 'spike',
   },
   {
     slug: 'arcade-hub',
     name: 'Arcade Hub',
-    description: 'Retro and indie games in the browser, with community events every weekend.',
+    description: {
+      en: 'Retro and indie games in the browser, with community events every weekend.',
+      fr: 'Jeux rétro et indépendants dans le navigateur, avec des événements communautaires chaque week-end.',
+      es: 'Juegos retro e independientes en el navegador, con eventos de la comunidad cada fin de semana.',
+    },
     theme: 'arcade',
   },
 ]

@@ -86,11 +86,26 @@ export type AdjustmentBody = typeof AdjustmentBody.infer
 
 export const Slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 64')
 
+/**
+ * A provider's description in each locale, all optional (a brand may have none); a translation needs
+ * the English text, which readers fall back to where a locale has none.
+ */
+export const ProviderDescriptionBody = type({
+  '+': 'reject',
+  'en?': optionalText(DESCRIPTION_MAX),
+  'fr?': optionalText(DESCRIPTION_MAX),
+  'es?': optionalText(DESCRIPTION_MAX),
+}).narrow((text, ctx) => {
+  if ((text.en ?? '').trim() !== '' || ((text.fr ?? '').trim() === '' && (text.es ?? '').trim() === ''))
+    return true
+  return ctx.reject({ expected: 'the English text', relativePath: ['en'], meta: { rule: 'required' } })
+})
+
 export const ProviderBody = type({
   '+': 'reject',
   name: requiredText(NAME_MAX),
   slug: Slug,
-  'description?': optionalText(DESCRIPTION_MAX),
+  'description?': ProviderDescriptionBody,
   theme: WidgetTheme,
   'logo?': MediaObject.or('null'),
 })
@@ -144,6 +159,12 @@ export const ContentUpdateBody = type({
 })
 export type ContentUpdateBody = typeof ContentUpdateBody.infer
 
+const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
+
+/** A provider as admins edit it: its description in every locale (the public gets one, see Provider). */
+export const AdminProvider = Provider.merge({ description: LocalizedView })
+export type AdminProvider = typeof AdminProvider.infer
+
 /** The admin queues show whose document or payout it is. */
 export const AdminKycItem = type({
   id: Uuid,
@@ -171,8 +192,6 @@ export const AdminPayoutItem = type({
   ibanMasked: 'string',
 })
 export type AdminPayoutItem = typeof AdminPayoutItem.infer
-
-const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
 
 /** A mission as admins edit it: every locale's texts, drafts included, and its budget. */
 export const AdminMission = type({
@@ -248,13 +267,16 @@ function adminForm<T extends Type<object>>(schema: T) {
 
 /** The deals admin rows of the endpoint table: providers, missions and deals (DESIGN §3). */
 export const dealAdminEndpoints = {
-  adminProviders: { summary: 'Every provider (brand), by name', response: listOf(Provider) },
+  adminProviders: {
+    summary: 'Every provider (brand), by name, with its description in every locale',
+    response: listOf(AdminProvider),
+  },
   adminProviderCreate: {
     summary: 'Creates a provider; a `logo` image may come as multipart (409 when the slug is taken)',
     body: adminForm(ProviderBody),
     files: ['logo'],
     filesOptional: true,
-    response: Provider,
+    response: AdminProvider,
     status: 201,
   },
   adminProviderUpdate: {
@@ -262,7 +284,7 @@ export const dealAdminEndpoints = {
     body: adminForm(ProviderBody),
     files: ['logo'],
     filesOptional: true,
-    response: Provider,
+    response: AdminProvider,
   },
   adminMissions: {
     summary: 'Every mission with all its locales, drafts included, newest first',

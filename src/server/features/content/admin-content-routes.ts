@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import { isUuid } from '#server/db/ids.ts'
 import { conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
 import { createContentEntry, listAdminContent, updateContentEntry } from './admin-content-repository'
 import { listContactMessages, listNewsletterSubscribers } from './forms-repository'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Quotes a CSV cell, and defuses cells a spreadsheet would run as a formula. */
 function csvCell(value: string): string {
@@ -38,7 +37,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
         throw conflict('This entry already exists', { children: { code: { errors: ['code.taken'] } } })
       return created
     }
-    if (!UUID.test(params.id)) throw notFound('This entry does not exist')
+    if (!isUuid(params.id)) throw notFound('This entry does not exist')
     const updated = await updateContentEntry(app.db, actorId, params.id, {
       ...text,
       ...(body.position === undefined ? {} : { position: body.position }),

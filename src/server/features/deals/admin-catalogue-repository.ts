@@ -11,11 +11,30 @@ import {
   providers,
   users,
 } from '#server/db/schema.ts'
-import type { AdminDealItem, AdminMission, MissionBody, ProviderBody } from '#shared/contract/admin.ts'
-import type { DealState, Provider } from '#shared/contract/deals.ts'
+import type { LocalizedText } from '#server/db/schema-types.ts'
+import { localized, type SupportedLocale } from '#server/http/locale.ts'
+import type {
+  AdminDealItem,
+  AdminMission,
+  AdminProvider,
+  MissionBody,
+  ProviderBody,
+} from '#shared/contract/admin.ts'
+import type { DealState } from '#shared/contract/deals.ts'
 import { SPOT_HOLDING_STATES } from './missions-repository'
 
-export const providerView = (row: ProviderRow): Provider => ({
+/**
+ * A localized text as stored: the English text, and only the translations that say something. An
+ * empty translation would be picked over the English fallback by every reader (`localized`, `inLocale`).
+ */
+export function storedText(text: { en?: string; fr?: string; es?: string } | undefined): LocalizedText {
+  const stored: LocalizedText = { en: text?.en ?? '' }
+  if (text?.fr?.trim()) stored.fr = text.fr
+  if (text?.es?.trim()) stored.es = text.es
+  return stored
+}
+
+export const providerView = (row: ProviderRow): AdminProvider => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
@@ -24,7 +43,7 @@ export const providerView = (row: ProviderRow): Provider => ({
   theme: row.theme,
 })
 
-export async function listProviders(db: Executor): Promise<Provider[]> {
+export async function listProviders(db: Executor): Promise<AdminProvider[]> {
   const rows = await db.select().from(providers).orderBy(asc(providers.name), asc(providers.id))
   return rows.map(providerView)
 }
@@ -33,7 +52,7 @@ export function providerValues(body: ProviderBody) {
   return {
     name: body.name,
     slug: body.slug,
-    description: body.description ?? '',
+    description: storedText(body.description),
     theme: body.theme,
     ...(body.logo !== undefined ? { logo: body.logo } : {}),
   }
@@ -100,9 +119,9 @@ export function missionCodeFor(title: string): string {
 export function missionValues(body: MissionBody) {
   return {
     providerId: body.providerId,
-    title: body.title,
-    description: body.description,
-    tips: { en: body.tips?.en ?? '', ...body.tips },
+    title: storedText(body.title),
+    description: storedText(body.description),
+    tips: storedText(body.tips),
     integration: { type: body.tools.type, parameters: body.tools.parameters },
     rewardModel: body.reward.model,
     rewardCents: body.reward.amount,
@@ -123,9 +142,11 @@ const ADMIN_DEALS_LIMIT = 200
 const pendingEarned = sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
   where ${ledgerEntries.dealId} = ${deals.id} and ${ledgerEntries.held} and ${ledgerEntries.availableAt} > now())`
 
+/** The deals an admin looks for, mission titles in the admin's locale (English when missing). */
 export async function listAdminDeals(
   db: Executor,
   filter: { state?: DealState; q?: string; flagged?: 'true' | 'false' },
+  locale: SupportedLocale,
 ): Promise<AdminDealItem[]> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
   const rows = await db
@@ -162,7 +183,7 @@ export async function listAdminDeals(
     goal: row.goal,
     earned: row.deal.earnedCents,
     missionCode: row.missionCode,
-    missionTitle: row.title.en,
+    missionTitle: localized(row.title, locale),
     username: row.username,
     createdAt: row.deal.createdAt.toISOString(),
     flaggedAt: row.deal.flaggedAt?.toISOString() ?? null,

@@ -4,9 +4,8 @@ import type { Database, Executor } from '#server/db/client.ts'
 import { missions, providers } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
-import type { MissionBody, ProviderBody } from '#shared/contract/admin.ts'
+import type { AdminProvider, MissionBody, ProviderBody } from '#shared/contract/admin.ts'
 import type { MediaObject } from '#shared/contract/common.ts'
-import type { Provider } from '#shared/contract/deals.ts'
 import { missionCodeFor, missionValues, providerValues, providerView } from './admin-catalogue-repository'
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => {
@@ -28,7 +27,7 @@ export async function providerExists(db: Executor, id: string): Promise<boolean>
 export async function saveProvider(
   db: Database,
   input: { id: string | null; body: ProviderBody; logo: MediaObject | undefined; actorId: string | null },
-): Promise<Provider> {
+): Promise<AdminProvider> {
   const { id, actorId } = input
   const values = { ...providerValues(input.body), ...(input.logo ? { logo: input.logo } : {}) }
   try {

@@ -1,5 +1,7 @@
 /** Admin API for the deals area: providers, missions and deal state, every write audited. */
+
 import type { FastifyInstance } from 'fastify'
+import { isUuid } from '#server/db/ids.ts'
 import { ApiError, conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { type UploadedFile, uploadLimit } from '#server/http/multipart.ts'
@@ -13,8 +15,6 @@ import { endDeal } from './deal-transitions'
 import { dealView, findDealByCode } from './deals-repository'
 import { storePublicImage } from './media-upload'
 import { invalidateMissionCatalogue } from './mission-catalogue-service'
-
-const UUID = /^[0-9a-f-]{36}$/i
 
 export async function adminDealRoutes(app: FastifyInstance) {
   const uploads = uploadsDir(app.config)
@@ -44,7 +44,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
   })
 
   registerRoute(app, 'adminProviderUpdate', async ({ params, body, files, session }) => {
-    if (!UUID.test(params.id)) throw notFound('This provider does not exist')
+    if (!isUuid(params.id)) throw notFound('This provider does not exist')
     const actorId = session?.user.id ?? null
     const logo = await image('providers', 'logo', files.logo, actorId)
     const provider = await saveProvider(app.db, { id: params.id, body, logo, actorId })
@@ -65,7 +65,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
     files: Record<string, UploadedFile>,
     actorId: string | null,
   ) => {
-    if (!UUID.test(body.providerId) || !(await providerExists(app.db, body.providerId)))
+    if (!isUuid(body.providerId) || !(await providerExists(app.db, body.providerId)))
       throw fieldInvalid('providerId', 'validation.invalid')
     const thumbnail = await image('missions', 'thumbnail', files.thumbnail, actorId)
     const saved = await saveMission(app.db, { code, body, thumbnail, actorId })
@@ -83,8 +83,8 @@ export async function adminDealRoutes(app: FastifyInstance) {
     storeMission(params.code, body, files, session?.user.id ?? null),
   )
 
-  registerRoute(app, 'adminDeals', async ({ query }) => {
-    const items = await listAdminDeals(app.db, query)
+  registerRoute(app, 'adminDeals', async ({ query, request }) => {
+    const items = await listAdminDeals(app.db, query, requestLocale(request))
     return { items, total: items.length }
   })
 

@@ -1,6 +1,8 @@
 /** The operator side of the wallet's data: review queues, KYC verdicts, payout settlement, adjustments. */
+
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
+import { isUuid } from '#server/db/ids.ts'
 import {
   bankAccounts,
   kycDocuments,
@@ -10,6 +12,7 @@ import {
   users,
   wallets,
 } from '#server/db/schema.ts'
+import { queuePush } from '#server/features/push/push-service.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type {
@@ -25,7 +28,7 @@ import type { KycStatus, PayoutStatus, Transaction } from '#shared/contract/wall
 import { maskIban } from '#shared/validation-rules.ts'
 import { ensureWalletRow, postLedgerEntry } from './ledger-service'
 import { transactionView } from './wallet-history'
-import { isUuid, refreshCertification, type WalletOwner } from './wallet-repository'
+import { refreshCertification, type WalletOwner } from './wallet-repository'
 
 /** 200: a queue longer than this is worked through from the top; older items stay for the next page. */
 const QUEUE_LIMIT = 200
@@ -93,16 +96,23 @@ export async function reviewKycDocument(
       if (!exists) throw notFound('No such document')
       throw conflict('This document has already been reviewed', formError('', 'kyc.already_reviewed'))
     }
-    await refreshCertification(tx, document.walletId)
+    const certification = await refreshCertification(tx, document.walletId)
     await audit(tx, {
       actorId,
       action: 'kyc.review',
       target: `kyc:${document.id}`,
       details: { status: body.status, reason: document.reason, kind: document.kind },
     })
+    const userId = await userIdOfWallet(tx, document.walletId)
+    // Only a verdict that decides the certification notifies (an extra proof of address does not).
+    if (certification === 'verified' && body.status === 'verified') {
+      await queuePush(tx, userId, { kind: 'certification_verified' })
+    } else if (certification === 'rejected') {
+      await queuePush(tx, userId, { kind: 'certification_rejected' })
+    }
     return {
       review: { id: document.id, status: document.status, reason: document.reason },
-      userId: await userIdOfWallet(tx, document.walletId),
+      userId,
     }
   })
 }
@@ -169,7 +179,12 @@ export async function settlePayout(
       target: `payout:${row.id}`,
       details: { status: body.status, amountCents: row.amountCents, reason: body.reason ?? null },
     })
-    return { payout: row, userId: await userIdOfWallet(tx, row.walletId) }
+    const userId = await userIdOfWallet(tx, row.walletId)
+    await queuePush(tx, userId, {
+      kind: body.status === 'paid' ? 'payout_paid' : 'payout_failed',
+      amountCents: row.amountCents,
+    })
+    return { payout: row, userId }
   })
 }
 

@@ -61,9 +61,32 @@ export function UsersTab() {
   )
 }
 
+/** The audit log's action codes in words; a code added later shows as it is until it has a label. */
+function useAuditActionLabel(): (action: string) => string {
+  const { t } = useLingui()
+  const labels: Record<string, string> = {
+    'admin.request': t`Admin page read`,
+    'admin.denied': t`Admin access refused`,
+    'content.create': t`Content created`,
+    'content.update': t`Content edited`,
+    'deal.earnings_rejection': t`Deal earnings rejected`,
+    'deal.state': t`Deal state changed`,
+    'kyc.review': t`Identity document reviewed`,
+    'mission.create': t`Mission created`,
+    'mission.update': t`Mission edited`,
+    'newsletter.export': t`Newsletter list exported`,
+    'payout.update': t`Payout updated`,
+    'provider.create': t`Provider created`,
+    'provider.update': t`Provider edited`,
+    'wallet.adjustment': t`Wallet adjusted`,
+  }
+  return (action) => labels[action] ?? action
+}
+
 /** Admin tab: the audit log, newest first. */
 export function AuditTab() {
   const { t } = useLingui()
+  const actionLabel = useAuditActionLabel()
   const { data } = useQuery(adminAccountQueries.audit())
   return (
     <table className="table">
@@ -81,7 +104,7 @@ export function AuditTab() {
           <tr key={entry.id}>
             <td>{formatDate(entry.createdAt, 'DD/MM/YYYY HH:mm')}</td>
             <td>{entry.actor ?? t`system`}</td>
-            <td>{entry.action}</td>
+            <td title={entry.action}>{actionLabel(entry.action)}</td>
             <td>{entry.target}</td>
           </tr>
         ))}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { confirm } from '#client/lib/confirm.ts'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -12,6 +13,7 @@ import { formatDate } from '#shared/format-date.ts'
 import { DealStateBadge } from '../components/deal-progress'
 import { adminDealQueries, errorLines } from './admin-queries'
 import '../components/deals.css'
+import './admin-form.css'
 
 // 40 characters: the mission title fits one table cell on a laptop.
 const TITLE_MAX = 40
@@ -151,11 +153,16 @@ export function DealsTab() {
           <Trans>Search (code, user, mission)</Trans>
           <input type="search" value={q} onChange={(event) => setQ(event.target.value)} />
         </label>
-        <label className="field">
-          <input type="checkbox" checked={flagged} onChange={(event) => setFlagged(event.target.checked)} />{' '}
+        <label className="check-field">
+          <input type="checkbox" checked={flagged} onChange={(event) => setFlagged(event.target.checked)} />
           <Trans>Flagged for review only</Trans>
         </label>
       </div>
+      {data?.items.length === 0 ? (
+        <EmptyState>
+          <Trans>No deal matches these filters.</Trans>
+        </EmptyState>
+      ) : null}
       <ul className="admin-list">
         {data?.items.map((deal) => (
           <li key={deal.code}>

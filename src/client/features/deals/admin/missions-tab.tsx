@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { DateInput } from '#client/components/ui/date-input.tsx'
+import { Field } from '#client/components/ui/field.tsx'
 import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -11,8 +12,17 @@ import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { integrationTypeLabels } from '../labels'
 import { missionQueries } from '../queries'
+import { useAdminFormErrors } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
-import { adminDealQueries, errorLines } from './admin-queries'
+import { adminDealQueries } from './admin-queries'
+import {
+  emptyLocalized,
+  inLanguage,
+  LocalizedField,
+  type LocalizedValue,
+  localizedBody,
+  localizedValue,
+} from './localized-field'
 import '../components/deals.css'
 
 /** Words for the mission status and reward model, instead of their raw values. */
@@ -32,11 +42,9 @@ function useMissionLabels() {
 
 interface MissionFields {
   providerId: string
-  titleEn: string
-  titleFr: string
-  titleEs: string
-  description: string
-  tips: string
+  title: LocalizedValue
+  description: LocalizedValue
+  tips: LocalizedValue
   type: string
   link: string
   model: 'cpc' | 'fixed'
@@ -54,11 +62,9 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
 function fieldsOf(mission: AdminMission | null, providerId: string): MissionFields {
   return {
     providerId: mission?.providerId ?? providerId,
-    titleEn: mission?.title.en ?? '',
-    titleFr: mission?.title.fr ?? '',
-    titleEs: mission?.title.es ?? '',
-    description: mission?.description.en ?? '',
-    tips: mission?.tips.en ?? '',
+    title: mission ? localizedValue(mission.title) : emptyLocalized(),
+    description: mission ? localizedValue(mission.description) : emptyLocalized(),
+    tips: mission ? localizedValue(mission.tips) : emptyLocalized(),
     type: mission?.tools.type ?? 'LINK',
     link: mission?.tools.parameters.URL ?? mission?.tools.parameters.ABSOLUTE_LINK ?? '',
     model: mission?.reward.model ?? 'cpc',
@@ -72,15 +78,16 @@ function fieldsOf(mission: AdminMission | null, providerId: string): MissionFiel
   }
 }
 
-function bodyOf(values: MissionFields, mission: AdminMission | null) {
-  const parameter = values.type === 'CUSTOM_CODE' ? 'ABSOLUTE_LINK' : 'URL'
-  const optional = (text: string) => (text.trim() ? text : undefined)
+/** The link's parameter name for an integration type: custom codes take an absolute link. */
+const linkParameter = (type: string) => (type === 'CUSTOM_CODE' ? 'ABSOLUTE_LINK' : 'URL')
+
+function bodyOf(values: MissionFields) {
   return {
     providerId: values.providerId,
-    title: { en: values.titleEn, fr: optional(values.titleFr), es: optional(values.titleEs) },
-    description: { ...mission?.description, en: values.description },
-    tips: { ...mission?.tips, en: values.tips },
-    tools: { type: values.type, parameters: { [parameter]: values.link } },
+    title: localizedBody(values.title),
+    description: localizedBody(values.description),
+    tips: localizedBody(values.tips),
+    tools: { type: values.type, parameters: { [linkParameter(values.type)]: values.link } },
     reward: { model: values.model, amount: Number(values.amount) },
     goal: Number(values.goal),
     spots: Number(values.spots),
@@ -91,6 +98,23 @@ function bodyOf(values: MissionFields, mission: AdminMission | null) {
   }
 }
 
+type TextField = 'providerId' | 'type' | 'link' | 'model' | 'amount' | 'goal' | 'spots' | 'budget' | 'status'
+
+/** Where the server reports each form field's error in the mission body. */
+const errorPaths = (values: MissionFields): Record<TextField | 'startsAt' | 'endsAt', string> => ({
+  providerId: 'providerId',
+  type: 'tools.type',
+  link: `tools.parameters.${linkParameter(values.type)}`,
+  model: 'reward.model',
+  amount: 'reward.amount',
+  goal: 'goal',
+  spots: 'spots',
+  budget: 'budget',
+  startsAt: 'startsAt',
+  endsAt: 'endsAt',
+  status: 'status',
+})
+
 function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const labels = useMissionLabels()
@@ -98,53 +122,67 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
   const providers = useQuery(adminDealQueries.providers()).data?.items ?? []
   const [values, setValues] = useState(() => fieldsOf(mission, providers[0]?.id ?? ''))
   const [thumbnail, setThumbnail] = useState<File | null>(null)
-  const [errors, setErrors] = useState<string[]>([])
-  const formId = useId()
-  const input = (field: keyof MissionFields, label: string, props: Record<string, unknown> = {}) => (
-    <label className="field">
-      {label}
-      <input
-        value={values[field]}
-        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        {...props}
-      />
-    </label>
+  const errors = useAdminFormErrors()
+  const paths = errorPaths(values)
+  const input = (field: TextField, label: string, props: Record<string, unknown> = {}) => (
+    <Field label={label} error={errors.errorFor(paths[field])}>
+      {(control) => (
+        <input
+          {...control}
+          value={values[field]}
+          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          {...props}
+        />
+      )}
+    </Field>
   )
   // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
   const dayInput = (field: 'startsAt' | 'endsAt', label: string, required = false) => (
-    <label className="field" htmlFor={`${formId}-${field}`}>
-      {label}
-      <DateInput
-        id={`${formId}-${field}`}
-        value={values[field]}
-        onChange={(day) => setValues({ ...values, [field]: day })}
-        required={required}
-      />
-    </label>
+    <Field label={label} error={errors.errorFor(paths[field])}>
+      {(control) => (
+        <DateInput
+          id={control.id}
+          value={values[field]}
+          onChange={(day) => setValues({ ...values, [field]: day })}
+          required={required}
+        />
+      )}
+    </Field>
   )
-  const select = (
-    field: keyof MissionFields,
-    label: string,
-    options: readonly { value: string; label: string }[],
-  ) => (
-    <label className="field">
-      {label}
-      <select
-        value={values[field]}
-        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
+  const select = (field: TextField, label: string, options: readonly { value: string; label: string }[]) => (
+    <Field label={label} error={errors.errorFor(paths[field])}>
+      {(control) => (
+        <select
+          {...control}
+          value={values[field]}
+          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  )
+  const localized = (field: 'title' | 'description' | 'tips', label: string, required = false) => (
+    <LocalizedField
+      label={label}
+      value={values[field]}
+      onChange={(text) => setValues({ ...values, [field]: text })}
+      errorFor={(language) =>
+        errors.errorFor(`${field}.${language}`) ?? (language === 'en' ? errors.errorFor(field) : undefined)
+      }
+      required={required}
+      multiline={field !== 'title'}
+      hint={field === 'title'}
+    />
   )
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const form = new FormData()
-    form.set('payload', JSON.stringify(bodyOf(values, mission)))
+    form.set('payload', JSON.stringify(bodyOf(values)))
     if (thumbnail) form.set('thumbnail', thumbnail)
     try {
       if (mission) await api('adminMissionUpdate', { params: { code: mission.code }, body: form })
@@ -154,23 +192,21 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       void notify('success', t`Mission saved`)
       onDone()
     } catch (error) {
-      setErrors(errorLines(error))
+      errors.fail(error)
     }
   }
   return (
     <form className="form admin-form" onSubmit={submit}>
       <h3>{mission ? t`Mission ${mission.code}` : t`New mission`}</h3>
-      <ErrorLines lines={errors} />
+      <ErrorLines lines={errors.refused?.message ? [errors.refused.message] : []} />
       {select(
         'providerId',
         t`Provider`,
         providers.map((provider) => ({ value: provider.id, label: provider.name })),
       )}
-      {input('titleEn', t`Title (English)`, { required: true })}
-      {input('titleFr', t`Title (French)`)}
-      {input('titleEs', t`Title (Spanish)`)}
-      {input('description', t`Description (English)`, { required: true })}
-      {input('tips', t`Tips (English)`)}
+      {localized('title', t`Title`, true)}
+      {localized('description', t`Description`, true)}
+      {localized('tips', t`Tips`)}
       {select(
         'type',
         t`Integration type`,
@@ -200,6 +236,7 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
 
 /** Admin tab: every mission (drafts included) with a form to create or edit one. */
 export function MissionsTab() {
+  const { i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.missions())
   const [editing, setEditing] = useState<AdminMission | 'new' | null>(null)
   const labels = useMissionLabels()
@@ -218,7 +255,7 @@ export function MissionsTab() {
           <li key={mission.code}>
             <img src={mediaUrl(mission.thumbnail)} alt="" width={64} height={36} loading="lazy" />
             <span className="admin-list-text">
-              <strong>{mission.title.en}</strong>{' '}
+              <strong>{inLanguage(mission.title, i18n.locale)}</strong>{' '}
               <span className="muted">
                 {mission.providerName} · {labels.status[mission.status]} ·{' '}
                 {formatMoney(mission.reward.amount)} ({labels.model[mission.reward.model]}) · {mission.deals}/

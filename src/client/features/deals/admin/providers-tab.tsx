@@ -1,32 +1,49 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
 import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
-import type { Provider } from '#shared/contract/deals.ts'
+import type { AdminProvider } from '#shared/contract/admin.ts'
+import type { WidgetTheme } from '#shared/contract/deals.ts'
 import { WIDGET_THEMES } from '#shared/deal-values.ts'
 import { widgetThemeLabels } from '../labels'
+import { missionQueries } from '../queries'
+import { useAdminFormErrors } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
-import { adminDealQueries, errorLines } from './admin-queries'
+import { adminDealQueries } from './admin-queries'
+import { LocalizedField, type LocalizedValue, localizedBody, localizedValue } from './localized-field'
 import '../components/deals.css'
 
-const emptyProvider = { name: '', slug: '', description: '', theme: 'default' as Provider['theme'] }
+interface ProviderFields {
+  name: string
+  slug: string
+  description: LocalizedValue
+  theme: WidgetTheme
+}
 
-function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone: () => void }) {
+const fieldsOf = (provider: AdminProvider | null): ProviderFields => ({
+  name: provider?.name ?? '',
+  slug: provider?.slug ?? '',
+  description: localizedValue(provider?.description),
+  theme: provider?.theme ?? 'default',
+})
+
+function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState(provider ? { ...provider } : emptyProvider)
+  const [values, setValues] = useState(() => fieldsOf(provider))
   const [logo, setLogo] = useState<File | null>(null)
-  const [errors, setErrors] = useState<string[]>([])
-  const set = (field: keyof typeof emptyProvider) => (event: { target: { value: string } }) =>
+  const errors = useAdminFormErrors()
+  const set = (field: 'name' | 'slug' | 'theme') => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value })
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const payload = {
       name: values.name,
       slug: values.slug,
-      description: values.description,
+      description: localizedBody(values.description),
       theme: values.theme,
     }
     const form = new FormData()
@@ -36,38 +53,53 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
       if (provider) await api('adminProviderUpdate', { params: { id: provider.id }, body: form })
       else await api('adminProviderCreate', { body: form })
       void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
+      // Missions carry their provider's text: the streamer-side lists show the new one at once.
+      void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
       void notify('success', t`Provider saved`)
       onDone()
     } catch (error) {
-      setErrors(errorLines(error))
+      errors.fail(error)
     }
   }
   return (
     <form className="form admin-form" onSubmit={submit}>
       <h3>{provider ? t`Provider ${provider.name}` : t`New provider`}</h3>
-      <ErrorLines lines={errors} />
-      <label className="field">
-        <Trans>Name</Trans>
-        <input value={values.name} onChange={set('name')} required />
-      </label>
-      <label className="field">
-        <Trans>Slug (lower case, dashes)</Trans>
-        <input value={values.slug} onChange={set('slug')} required pattern="[a-z0-9]+(-[a-z0-9]+)*" />
-      </label>
-      <label className="field">
-        <Trans>Description</Trans>
-        <textarea value={values.description} onChange={set('description')} rows={3} />
-      </label>
-      <label className="field">
-        <Trans>Widget theme</Trans>
-        <select value={values.theme} onChange={set('theme')}>
-          {WIDGET_THEMES.map((theme) => (
-            <option key={theme} value={theme}>
-              {i18n._(widgetThemeLabels[theme])}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ErrorLines lines={errors.refused?.message ? [errors.refused.message] : []} />
+      <Field label={<Trans>Name</Trans>} error={errors.errorFor('name')}>
+        {(control) => <input {...control} value={values.name} onChange={set('name')} required />}
+      </Field>
+      <Field label={<Trans>Slug (lower case, dashes)</Trans>} error={errors.errorFor('slug')}>
+        {(control) => (
+          <input
+            {...control}
+            value={values.slug}
+            onChange={set('slug')}
+            required
+            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          />
+        )}
+      </Field>
+      <LocalizedField
+        label={<Trans>Description</Trans>}
+        value={values.description}
+        onChange={(description) => setValues({ ...values, description })}
+        errorFor={(language) =>
+          errors.errorFor(`description.${language}`) ??
+          (language === 'en' ? errors.errorFor('description') : undefined)
+        }
+        multiline
+      />
+      <Field label={<Trans>Widget theme</Trans>} error={errors.errorFor('theme')}>
+        {(control) => (
+          <select {...control} value={values.theme} onChange={set('theme')}>
+            {WIDGET_THEMES.map((theme) => (
+              <option key={theme} value={theme}>
+                {i18n._(widgetThemeLabels[theme])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <ImageField label={<Trans>Logo (image)</Trans>} onFile={setLogo} />
       <FormActions onCancel={onDone} />
     </form>
@@ -78,7 +110,7 @@ function ProviderForm({ provider, onDone }: { provider: Provider | null; onDone:
 export function ProvidersTab() {
   const { i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.providers())
-  const [editing, setEditing] = useState<Provider | 'new' | null>(null)
+  const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null)
   if (editing)
     return <ProviderForm provider={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
   return (

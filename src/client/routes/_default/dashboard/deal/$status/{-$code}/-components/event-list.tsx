@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import type { DealEvent } from '#shared/contract/deals.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
@@ -28,25 +29,57 @@ function useLabels() {
   return { type: (event: DealEvent) => types[event.type], reason: (key: string) => reasons[key] ?? key }
 }
 
+/**
+ * 25 events a page: a screen or two. The events endpoint answers the whole list (it has no cursor),
+ * so the page shows it a page at a time rather than growing by thousands of rows on a busy deal.
+ */
+export const eventPageSize = 25
+
 /** A deal's events, newest first: what happened, whether it counted (and why not), what it paid. */
 export function EventList({ events }: { events: DealEvent[] }) {
   const labels = useLabels()
+  const [shown, setShown] = useState(eventPageSize)
+  const total = events.length
+  const left = Math.max(0, total - shown)
+  const next = Math.min(left, eventPageSize)
   return (
-    <ol className="event-list" data-testid="deal-events">
-      {events.map((event) => (
-        <li key={event.id} className={event.valid ? 'event' : 'event event-invalid'}>
-          <span className="event-date">{formatDate(event.createdAt, 'DD/MM/YYYY HH:mm')}</span>
-          <span className="event-type">{labels.type(event)}</span>
-          <span className="event-status">
-            {event.valid ? <Trans>valid</Trans> : <Trans>invalid: {labels.reason(event.reason ?? '')}</Trans>}
+    <>
+      <ol className="event-list" data-testid="deal-events">
+        {events.slice(0, shown).map((event) => (
+          <li key={event.id} className={event.valid ? 'event' : 'event event-invalid'}>
+            <span className="event-date">{formatDate(event.createdAt, 'DD/MM/YYYY HH:mm')}</span>
+            <span className="event-type">{labels.type(event)}</span>
+            <span className="event-status">
+              {event.valid ? (
+                <Trans>Counted</Trans>
+              ) : (
+                <Trans>Not counted: {labels.reason(event.reason ?? '')}</Trans>
+              )}
+            </span>
+            <span className="event-amount">
+              {event.amount ? formatMoney(event.amount) : ''}
+              {event.occurrences > 1 ? <Repeats count={event.occurrences} /> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {left > 0 ? (
+        <div className="event-more">
+          <span className="muted">
+            <Trans>
+              {shown} of {total} events shown
+            </Trans>
           </span>
-          <span className="event-amount">
-            {event.amount ? formatMoney(event.amount) : ''}
-            {event.occurrences > 1 ? <Repeats count={event.occurrences} /> : null}
-          </span>
-        </li>
-      ))}
-    </ol>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => setShown(shown + eventPageSize)}
+          >
+            <Trans>Show {next} more</Trans>
+          </button>
+        </div>
+      ) : null}
+    </>
   )
 }
 

@@ -1,0 +1,56 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { useState } from 'react'
+import { validationMessage } from '#client/lib/validation-messages.ts'
+import type { FormErrorTree } from '#shared/contract/errors.ts'
+
+/** The keys only the admin catalogue's answers carry; every other key is a validation key. */
+const adminKeys = {
+  'provider.slug_taken': msg`This slug is already used by another provider.`,
+  'mission.code_taken': msg`This code is already used by another mission.`,
+}
+
+/** What a refused save said: the first error key of each field (by dotted path), and any other message. */
+export interface RefusedSave {
+  fields: ReadonlyMap<string, string>
+  message: string | null
+}
+
+export function refusedSave(error: unknown): RefusedSave {
+  const body = (error as { errors?: unknown; data?: { errors?: unknown; message?: string } } | null) ?? null
+  const tree = (body?.errors ?? body?.data?.errors) as FormErrorTree | undefined
+  const fields = new Map<string, string>()
+  const walk = (node: FormErrorTree | undefined, path: string) => {
+    const key = node?.errors?.[0]
+    if (key && path && !fields.has(path)) fields.set(path, key)
+    for (const [name, child] of Object.entries(node?.children ?? {}))
+      walk(child, path ? `${path}.${name}` : name)
+  }
+  walk(tree, '')
+  const general = tree?.errors?.[0]
+  return {
+    fields,
+    message: fields.size > 0 ? null : (general ?? body?.data?.message ?? null),
+  }
+}
+
+/**
+ * An admin form's errors after a refused save: each field's message in the admin's words (shown under
+ * the field, as the other forms of the app do), and whether anything was refused at all.
+ */
+export function useAdminFormErrors() {
+  const { i18n } = useLingui()
+  const [refused, setRefused] = useState<RefusedSave | null>(null)
+  const errorFor = (path: string): string | undefined => {
+    const key = refused?.fields.get(path)
+    if (!key) return undefined
+    const admin = adminKeys[key as keyof typeof adminKeys]
+    return admin ? i18n._(admin) : validationMessage(i18n, key)
+  }
+  return {
+    refused,
+    errorFor,
+    fail: (error: unknown) => setRefused(refusedSave(error)),
+    clear: () => setRefused(null),
+  }
+}
