@@ -45,6 +45,24 @@ function pwa(disable: boolean) {
         { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
         { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
+      // Long-press on the home-screen icon (issue 15): straight to the deals or the wallet. 96 px is
+      // the size Chrome asks for shortcut icons. One manifest serves every language, so English.
+      shortcuts: [
+        {
+          name: 'Deals',
+          short_name: 'Deals',
+          description: 'Your deals and the missions you can take',
+          url: '/dashboard/deal',
+          icons: [{ src: '/icons/shortcut-deals-96.png', sizes: '96x96', type: 'image/png' }],
+        },
+        {
+          name: 'Wallet',
+          short_name: 'Wallet',
+          description: 'Your balance, earnings and payouts',
+          url: '/dashboard/deal/payment',
+          icons: [{ src: '/icons/shortcut-wallet-96.png', sizes: '96x96', type: 'image/png' }],
+        },
+      ],
     },
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],

@@ -13,6 +13,7 @@ import { contentRoutes } from './features/content/content-routes'
 import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
 import { missionRoutes } from './features/deals/mission-routes'
+import { pushRoutes } from './features/push/push-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
 import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dealRoutes)
   await app.register(walletRoutes)
   await app.register(adminRoutes)
+  await app.register(pushRoutes)
   registerMethodOverrides(app)
 
   await app.register(clientAppPlugin, { config })

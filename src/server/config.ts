@@ -39,6 +39,16 @@ export interface Config {
   corsOrigins: string[]
   /** Where the built client lives (index.html, assets, sw.js). */
   clientDir: string
+  /**
+   * Web Push: the VAPID key pair and contact (unset: a pair generated once and kept in DATA_DIR, see
+   * features/push/vapid-keys.ts), and the push-service origins exempt from the public-https rule
+   * (PUSH_ALLOWED_ORIGINS, for a local stand-in in tests; empty in production).
+   */
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined
+    subject: string
+    allowedOrigins: string[]
+  }
 }
 
 export class ConfigError extends Error {
@@ -224,5 +234,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel as Config['logLevel'],
     corsOrigins,
     clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),
+    push: pushFrom(env, publicUrl),
+  }
+}
+
+/** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (both or neither), VAPID_SUBJECT, PUSH_ALLOWED_ORIGINS. */
+function pushFrom(env: Env, publicUrl: string): Config['push'] {
+  const keys = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
+  // Push services ask for a way to reach the sender: a mailto: or an https: URL (RFC 8292 §2.1);
+  // a local http:// PUBLIC_URL is neither, so the default is then a mailto: of the default sender.
+  const subject =
+    text(env, 'VAPID_SUBJECT') ??
+    (publicUrl.startsWith('https://') ? publicUrl : 'mailto:no-reply@streamdeals.local')
+  if (!/^(mailto:|https:\/\/)\S+$/.test(subject)) {
+    throw new ConfigError('VAPID_SUBJECT', `must be a mailto: or https: URL, got "${subject}"`)
+  }
+  const allowedOrigins = (text(env, 'PUSH_ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(
+        'PUSH_ALLOWED_ORIGINS',
+        `must be a comma-separated list of origins, got "${origin}"`,
+      )
+    }
+  }
+  return {
+    vapid: keys && { publicKey: keys[0], privateKey: keys[1] },
+    subject,
+    allowedOrigins: allowedOrigins.map((origin) => new URL(origin).origin),
   }
 }

@@ -99,6 +99,12 @@ export const endpoints = define({
   },
   widget: { method: 'GET', path: '/api/widgets/widget/{token}', access: 'public' },
 
+  // Web Push (issue 15): the server's VAPID public key, and the user's subscribed devices.
+  pushKey: { method: 'GET', path: '/api/push/key', access: 'public' },
+  pushSubscribe: { method: 'POST', path: '/api/push/user/{username}/devices', access: 'owner' },
+  pushDevices: { method: 'GET', path: '/api/push/user/{username}/devices', access: 'owner' },
+  pushDeviceDelete: { method: 'DELETE', path: '/api/push/user/{username}/devices/{id}', access: 'owner' },
+
   // Administration
   adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
   adminIntegrations: { method: 'GET', path: '/api/admin/integrations', access: 'admin' },

@@ -67,7 +67,11 @@ test('a mission taken offline waits, paused, in the persisted cache under its fe
   await restoreUserCache(reopened, alice.id)
   const [restored] = reopened.getMutationCache().getAll()
   expect(restored?.state.isPaused).toBe(true)
-  expect(restored?.state.variables).toEqual(take)
+  // Its Idempotency-Key, made when it was queued, is persisted with it: every attempt sends the same one.
+  expect(restored?.state.variables).toEqual({
+    ...take,
+    idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  })
   expect(describeOfflineMutation(restored?.options.mutationKey, restored?.state.variables)).toBe(
     'Take the mission “Play the demo”',
   )
@@ -83,6 +87,12 @@ test('a queued take sent after a reload stores the new deal and says so', async 
   onlineManager.setOnline(true)
   await reopened.resumePausedMutations()
   expect(calls).toContainEqual({ method: 'POST', path: '/api/deals/subscriptions/M-1/alice' })
+  // Sent with the key it was queued with: the worker's copy of it, if sent too, is not applied twice.
+  const [, init] = vi.mocked(fetch).mock.calls.at(-1) ?? []
+  const key = (reopened.getMutationCache().getAll()[0]?.state.variables as { idempotencyKey?: string })
+    ?.idempotencyKey
+  expect(key).toBeTruthy()
+  expect(new Headers(init?.headers).get('idempotency-key')).toBe(key)
   expect(reopened.getQueryData(dealQueries.detail('alice', 'M-1').queryKey)).toEqual(deal)
   expect(notify).toHaveBeenCalledWith('success', 'Sent: Take the mission “Play the demo”')
 })

@@ -90,6 +90,30 @@ export function onSessionRejected(handler: SessionRejected): void {
   onRejected = handler
 }
 
+/** The header of a queued action's key (mutation-defaults.ts); none for an action queued before keys. */
+export const idempotencyHeader = (key: string | undefined): Record<string, string> =>
+  key ? { 'Idempotency-Key': key } : {}
+
+/** A request carrying an Idempotency-Key (an action that may be queued), as it was sent. */
+export interface IdempotentRequest {
+  key: string
+  method: string
+  url: string
+  body: unknown
+  acceptLanguage: string
+}
+/** `answered`: the server replied (any status); false: the request never reached it. */
+export type IdempotentRequestHandler = (request: IdempotentRequest, answered: boolean) => void
+let onIdempotent: IdempotentRequestHandler | undefined
+
+/**
+ * Who hears how requests carrying an Idempotency-Key ended: Background Sync
+ * (offline/background-sync.ts) hands the unsent ones to the service worker.
+ */
+export function onIdempotentRequest(handler: IdempotentRequestHandler): void {
+  onIdempotent = handler
+}
+
 /** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
 async function send<T, N extends EndpointName>(name: N, options: RequestOptions<N> = {}): Promise<T> {
   const definition = endpoints[name]
@@ -109,12 +133,21 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
     // TanStack Query owns retries; a second layer would double every wait.
     retry: 0,
   })
+  const key = headers['Idempotency-Key']
+  const report = (answered: boolean) => {
+    if (!key || !onIdempotent) return
+    const base = apiBase() || (typeof location === 'undefined' ? 'http://localhost' : location.origin)
+    const request = { key, method, url: new URL(url, base).href, body: options.body }
+    onIdempotent({ ...request, acceptLanguage: headers['Accept-Language'] ?? 'en' }, answered)
+  }
   const endTask = beginTask()
   try {
     const result = await call
     endTask('ok')
+    report(true)
     return result
   } catch (error) {
+    report(error instanceof FetchError && error.statusCode !== undefined)
     const expected =
       error instanceof FetchError &&
       error.statusCode !== undefined &&

@@ -5,6 +5,9 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import './background-sync'
+import './periodic-refresh'
+import './push'
 
 declare const self: ServiceWorkerGlobalScope
 

@@ -144,7 +144,7 @@ export const providers = pgTable(
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     logo: jsonb('logo').$type<StoredMedia>(),
-    description: text('description').notNull().default(''),
+    description: jsonb('description').$type<LocalizedText>().notNull().default({ en: '' }),
     theme: text('theme', { enum: widgetThemes }).notNull().default('default'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -357,6 +357,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_wallet_seq_idx').on(t.walletId, t.seq),
     index('ledger_entries_held_idx').on(t.walletId, t.availableAt).where(sql`${t.held}`),
     index('ledger_entries_deal_idx').on(t.dealId),
+    index('ledger_entries_available_idx').on(t.availableAt).where(sql`${t.availableAt} is not null`),
     oneOf('ledger_entries_kind_check', t.kind, ledgerKinds),
   ],
 )
@@ -515,3 +516,119 @@ export const invoices = pgTable(
   (t) => [unique('invoices_issuer_number_unique').on(t.issuerId, t.number)],
 )
 export type InvoiceRow = typeof invoices.$inferSelect
+
+/**
+ * A device's Web Push subscription (issue 15): where the browser's push service takes messages for
+ * it, the keys its messages are encrypted with, and the language they are written in. It belongs to
+ * the session that made it: revoking that session deletes it (trigger of migration 0007).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    deviceLabel: text('device_label').notNull(),
+    locale: text('locale', { enum: locales }).notNull().default('en'),
+    createdAt: createdAt(),
+    lastSentAt: moment('last_sent_at'),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+    oneOf('push_subscriptions_locale_check', t.locale, locales),
+  ],
+)
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect
+
+/**
+ * Notifications to send, written in the transaction of the event that causes them; a node claims a
+ * row (FOR UPDATE SKIP LOCKED) by moving its next attempt on, sends, then stamps `sent_at`.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    nextAttemptAt: moment('next_attempt_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: moment('sent_at'),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+)
+export type PushOutboxRow = typeof pushOutbox.$inferSelect
+
+/**
+ * Ledger entries whose end of hold was notified ("earnings available", issue 15): a hold ends with
+ * time, not with a write, so a sweep records each entry here once as it queues the notification.
+ */
+export const pushEarningsNotified = pgTable(
+  'push_earnings_notified',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    notifiedAt: moment('notified_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_earnings_notified_at_idx').on(t.notifiedAt)],
+)
+
+/**
+ * The VAPID key pair generated when none is configured (issue 15): in the database every node shares,
+ * one row at most, so all nodes sign pushes with the key the devices subscribed to.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: boolean('id').primaryKey().default(true),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('push_vapid_keys_one_row', sql`${t.id}`)],
+)
+
+/**
+ * Idempotency-Key claims of the actions that may be sent twice (a queued action sent by the page and
+ * by the service worker, a retry after a lost answer): one row per user and key, claimed before the
+ * action runs, holding the first answer once it succeeded, so every later request with that key is
+ * answered with it instead of acting again. Pruned a day after (idempotency.ts).
+ */
+export const idempotentRequestStatuses = ['pending', 'done'] as const
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The endpoint's name in the table (src/shared/endpoints.ts). */
+    endpoint: text('endpoint').notNull(),
+    /** SHA-256 of the endpoint, path parameters and body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: text('status', { enum: idempotentRequestStatuses }).notNull().default('pending'),
+    httpStatus: integer('http_status'),
+    /** The first answer's JSON text (a jsonb string, so the replay is byte for byte what was sent). */
+    answer: jsonb('answer').$type<string>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('idempotent_requests_user_key_unique').on(t.userId, t.key),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+    oneOf('idempotent_requests_status_check', t.status, idempotentRequestStatuses),
+  ],
+)
+export type IdempotentRequestRow = typeof idempotentRequests.$inferSelect

@@ -10,6 +10,7 @@ import { authEndpoints } from './auth'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
+import { pushEndpoints } from './push'
 import { walletEndpoints } from './wallet'
 
 export const endpointSchemas = {
@@ -20,6 +21,7 @@ export const endpointSchemas = {
   ...accessEndpoints,
   ...walletEndpoints,
   ...walletAdminEndpoints,
+  ...pushEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>
 
 type Row<N extends EndpointName> = (typeof endpointSchemas)[N]

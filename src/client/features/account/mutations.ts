@@ -21,8 +21,12 @@ declare module '../../lib/offline/mutation-defaults' {
 }
 
 /** Any change to one's own account: the answer is the new self view, which the session keeps. */
-export async function updateAccount(username: string, body: BodyInputOf<'userUpdate'>): Promise<User> {
-  const user = await putUser(username, body)
+export async function updateAccount(
+  username: string,
+  body: BodyInputOf<'userUpdate'>,
+  idempotencyKey?: string,
+): Promise<User> {
+  const user = await putUser(username, body, idempotencyKey)
   setUser(user)
   return user
 }
@@ -67,7 +71,7 @@ export function registerAccountMutations(): void {
   registerOfflineMutation('profile', {
     // Stored with each queued change (IndexedDB): changing it would strand changes queued before.
     key: ['offline', 'account', 'profile'],
-    send: (variables) => updateAccount(variables.username, variables.body),
+    send: (variables) => updateAccount(variables.username, variables.body, variables.idempotencyKey),
     describe: () => i18n._(msg`Profile changes`),
   })
 }

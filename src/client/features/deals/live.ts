@@ -8,6 +8,7 @@ import { notify } from '#client/lib/toast.ts'
 import type { Deal, DealState } from '#shared/contract/deals.ts'
 import { dealMutationKeys } from './mutations'
 import { dealQueries, storeDeal, storeDealEvent } from './queries'
+import { registerUnseenBadge } from './unseen-badge'
 
 /**
  * The deals feature's live side (DESIGN §4): socket pushes go into the cache through the same writer
@@ -102,4 +103,5 @@ export function registerDealLive(): void {
   registerLiveHandlers(dealHandlers)
   registerQueryRoot({ root: dealQueries.everyUser()[0], live: true, isPrimary: isPrimaryDealQuery })
   whileSignedIn(watchDealStatus)
+  registerUnseenBadge()
 }

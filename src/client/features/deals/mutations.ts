@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { QueryClient } from '@tanstack/react-query'
-import { registerOfflineMutation, sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
+import { type Keyed, registerOfflineMutation, sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import type { Deal } from '#shared/contract/deals.ts'
 import { renewUserDealWidgetToken, stopUserDeal, subscribeToMission } from './api'
 import { dealRefusal } from './messages'
@@ -27,16 +27,19 @@ export const dealMutationKeys = {
   stop: ['offline', 'deals', 'stop'],
 } as const
 
-async function sendTake(variables: DealVariables, queryClient: QueryClient): Promise<Deal> {
-  const deal = storeDeal(queryClient, await subscribeToMission(variables.username, variables.missionCode))
+async function sendTake(variables: DealVariables & Keyed, queryClient: QueryClient): Promise<Deal> {
+  const deal = storeDeal(
+    queryClient,
+    await subscribeToMission(variables.username, variables.missionCode, variables.idempotencyKey),
+  )
   // One spot fewer, and the mission leaves the caller's "available" list.
   void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
   return deal
 }
 
-async function sendStop(variables: DealVariables, queryClient: QueryClient): Promise<Deal> {
+async function sendStop(variables: DealVariables & Keyed, queryClient: QueryClient): Promise<Deal> {
   const { username, missionCode } = variables
-  const deal = storeDeal(queryClient, await stopUserDeal(username, missionCode))
+  const deal = storeDeal(queryClient, await stopUserDeal(username, missionCode, variables.idempotencyKey))
   void queryClient.invalidateQueries({ queryKey: dealQueries.triggers(username, missionCode).queryKey })
   return deal
 }

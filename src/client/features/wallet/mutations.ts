@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { QueryClient } from '@tanstack/react-query'
-import { registerOfflineMutation, sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
+import { type Keyed, registerOfflineMutation, sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import type { BankAccountBody, KycKind, Wallet, WalletBody } from '#shared/contract/wallet.ts'
 import {
   postBankAccount,
@@ -32,9 +32,11 @@ declare module '../../lib/offline/mutation-defaults' {
 /** Stored with each queued change (IndexedDB): changing it would strand changes queued before. */
 export const walletMutationKeys = { save: ['offline', 'wallet', 'save'] } as const
 
-async function sendSave(variables: WalletSaveVariables, queryClient: QueryClient): Promise<Wallet> {
-  const { username, body } = variables
-  const wallet = variables.create ? await postWallet(username, body) : await putWallet(username, body)
+async function sendSave(variables: WalletSaveVariables & Keyed, queryClient: QueryClient): Promise<Wallet> {
+  const { username, body, idempotencyKey: key } = variables
+  const wallet = variables.create
+    ? await postWallet(username, body, key)
+    : await putWallet(username, body, key)
   storeWallet(queryClient, username, wallet)
   return wallet
 }

@@ -32,14 +32,22 @@ export interface OfflineMutationShape {
 type Shape<N extends OfflineMutationName> = OfflineMutations[N] extends OfflineMutationShape
   ? OfflineMutations[N]
   : never
+/**
+ * Every queued change carries the Idempotency-Key it got when it was made, persisted with it and
+ * sent on every attempt, by the page or the service worker (Background Sync): the server applies
+ * it once. Changes queued by an older release have none and are sent as before.
+ */
+export interface Keyed {
+  idempotencyKey?: string
+}
 type VariablesOf<N extends OfflineMutationName> = Shape<N>['variables']
 type ResultOf<N extends OfflineMutationName> = Shape<N>['result']
 
 export interface OfflineMutationDefinition<N extends OfflineMutationName> {
   /** Stored with each queued change: it must not change between releases, or queued changes are lost. */
   key: MutationKey
-  /** Sends the change and writes its answer into the cache. */
-  send: (variables: VariablesOf<N>, queryClient: QueryClient) => Promise<ResultOf<N>>
+  /** Sends the change (with its key's header) and writes its answer into the cache. */
+  send: (variables: VariablesOf<N> & Keyed, queryClient: QueryClient) => Promise<ResultOf<N>>
   /** The human line for the queued change, in "waiting to send" and in the toasts. */
   describe: (variables: VariablesOf<N>) => string
   /** Why the server refused it, from the feature's own error messages; undefined for the generic line. */
@@ -154,28 +162,33 @@ export async function sendOrQueue<N extends OfflineMutationName>(
   const definition = definitions.get(name)
   if (!definition) throw new Error(`The offline change "${name}" is not registered (app-features.ts)`)
   registerMutationDefaults(queryClient)
+  // Hands the change to the service worker too if it cannot be sent now (Background Sync).
+  await import('./background-sync')
+    .then((sync) => sync.startBackgroundSync(queryClient))
+    .catch(() => undefined)
   const cache = queryClient.getMutationCache()
-  const mutation = cache.build<ResultOf<N>, unknown, VariablesOf<N>, unknown>(queryClient, {
+  const mutation = cache.build<ResultOf<N>, unknown, VariablesOf<N> & Keyed, unknown>(queryClient, {
     mutationKey: definition.key,
   })
-  awaitedByCaller.add(variables)
+  const keyed: VariablesOf<N> & Keyed = { ...variables, idempotencyKey: crypto.randomUUID() }
+  awaitedByCaller.add(keyed)
   return new Promise((resolve, reject) => {
     const handOff = () => {
-      awaitedByCaller.delete(variables)
+      awaitedByCaller.delete(keyed)
       unsubscribe()
       resolve({ queued: true })
     }
     const unsubscribe = cache.subscribe((event) => {
       if (event.mutation === mutation && mutation.state.isPaused) handOff()
     })
-    mutation.execute(variables).then(
+    mutation.execute(keyed).then(
       (result) => {
         unsubscribe()
-        if (awaitedByCaller.has(variables)) resolve({ queued: false, result })
+        if (awaitedByCaller.has(keyed)) resolve({ queued: false, result })
       },
       (error: unknown) => {
         unsubscribe()
-        if (awaitedByCaller.has(variables)) reject(error)
+        if (awaitedByCaller.has(keyed)) reject(error)
       },
     )
     if (!onlineManager.isOnline() && mutation.state.isPaused) handOff()

@@ -105,5 +105,9 @@ export function OfflineQueryProvider({ client, children }: { client: QueryClient
         : undefined,
     [client, userId],
   )
+  // The session mirrored for the service worker, its answers heard, the periodic refresh asked for.
+  useEffect(() => {
+    if (userId) void import('./background-sync').then((sync) => sync.startBackgroundSync(client))
+  }, [client, userId])
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
 }

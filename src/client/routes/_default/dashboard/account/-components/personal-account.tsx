@@ -1,9 +1,17 @@
 import { Trans } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import { AvatarUpload } from '#client/features/account/components/avatar-upload.tsx'
 import { PasswordForm } from '#client/features/account/components/password-form.tsx'
 import { ConnectedPlatforms } from '#client/features/account/components/platforms.tsx'
 import { ProfileForm } from '#client/features/account/components/profile-form.tsx'
 import { useCurrentUser } from '#client/lib/session.ts'
+
+// Its own chunk: the push section is the page's least used part and carries the worker plumbing.
+const PushDevices = lazy(() =>
+  import('#client/features/push/components/push-devices.tsx').then((module) => ({
+    default: module.PushDevices,
+  })),
+)
 
 /**
  * The personal account page: profile, password and connected platforms. It follows the session's
@@ -33,6 +41,9 @@ export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: stri
       </section>
       {/* Its own section, shown only when there is something to connect or disconnect. */}
       <ConnectedPlatforms username={user.username} twitchCode={twitchCode} twitchState={twitchState} />
+      <Suspense fallback={null}>
+        <PushDevices username={user.username} />
+      </Suspense>
     </div>
   )
 }

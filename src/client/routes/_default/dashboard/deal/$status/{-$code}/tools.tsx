@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { CopyField } from '#client/features/deals/components/copy-field.tsx'
+import { GoLiveKit } from '#client/features/deals/components/go-live-kit.tsx'
 import { dealQueries } from '#client/features/deals/queries.ts'
 import { takeTrackedLinkFocus } from '#client/features/deals/tracked-link-focus.ts'
 import { absoluteLink } from '#client/lib/http.ts'
@@ -46,6 +47,7 @@ function DealToolsPage() {
       ?.focus({ preventScroll: true })
     window.scrollTo({ top: 0, left: 0 })
   }, [])
+  const trackedLink = `${origin}${trackedLinkPath('cpc', missionCode, owner)}`
   const widgetUrl = deal.widgetToken
     ? `${origin}/widgets/goal?token=${encodeURIComponent(deal.widgetToken)}`
     : ''
@@ -60,11 +62,7 @@ function DealToolsPage() {
       <p className="muted">
         <Trans>Share this link in your chat and panels: every valid visit counts towards your goal.</Trans>
       </p>
-      <CopyField
-        label={t`Your tracked link`}
-        value={`${origin}${trackedLinkPath('cpc', missionCode, owner)}`}
-        testId="tracked-link"
-      />
+      <CopyField label={t`Your tracked link`} value={trackedLink} testId="tracked-link" />
       <CopyField
         label={t`Landing page with your creator code`}
         value={`${origin}${trackedLinkPath('check', missionCode, owner)}`}
@@ -79,6 +77,8 @@ function DealToolsPage() {
         )}
       </p>
       {creatorCode ? <CopyField label={t`Your creator code`} value={creatorCode} /> : null}
+
+      <GoLiveKit source={{ missionCode, missionTitle: deal.mission.title, trackedLink }} />
 
       <h3>
         <Trans>Goal widget</Trans>

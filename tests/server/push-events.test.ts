@@ -1,0 +1,107 @@
+/**
+ * Which events queue a notification, through the operators' and streamers' own endpoints: a payout
+ * marked paid or failed, a certification verified or refused, a deal stopped. Each is queued in the
+ * event's transaction, once: a second verdict on the same payout (409) queues nothing.
+ */
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { kycDocuments, pushOutbox, wallets } from '#server/db/schema.ts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { makeMission } from './deals-fixtures'
+import { createUser, createWallet, payableUser, type TestUser } from './wallet-fixtures'
+
+let t: TestApp
+let admin: TestUser
+
+beforeAll(async () => {
+  // Earnings available at once: the payout needs money to draw on.
+  t = await createTestApp({ env: { EARNINGS_HOLD_HOURS: '0' } })
+  admin = await createUser(t.app.db, { admin: true })
+})
+afterAll(() => t.close())
+
+const queued = (userId: string) =>
+  t.app.db
+    .select({ kind: pushOutbox.kind, payload: pushOutbox.payload })
+    .from(pushOutbox)
+    .where(eq(pushOutbox.userId, userId))
+
+test('a payout marked paid queues "payout paid" with its amount, once', async () => {
+  const { user } = await payableUser(t.app, 5000)
+  const requested = await t.app.inject({
+    method: 'POST',
+    url: `/api/wallets/user/${user.username}/payout`,
+    headers: { ...user.headers, 'idempotency-key': 'push-payout' },
+    payload: { amount: 2000 },
+  })
+  expect(requested.statusCode).toBe(201)
+  const id = requested.json().id as string
+  const settle = (status: 'paid' | 'failed') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/payouts/${id}`,
+      headers: admin.headers,
+      payload: { status },
+    })
+  expect((await settle('paid')).statusCode).toBe(200)
+  expect((await settle('failed')).statusCode).toBe(409)
+  expect(await queued(user.id)).toEqual([{ kind: 'payout_paid', payload: { amountCents: 2000 } }])
+})
+
+test('a certification verified or refused queues its verdict', async () => {
+  for (const status of ['verified', 'rejected'] as const) {
+    const user = await createUser(t.app.db)
+    await createWallet(t.app, user)
+    const [wallet] = await t.app.db
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(eq(wallets.userId, user.id))
+    if (!wallet) throw new Error('no wallet')
+    const [document] = await t.app.db
+      .insert(kycDocuments)
+      .values({
+        walletId: wallet.id,
+        kind: 'identity',
+        storedName: 'x.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: 10,
+      })
+      .returning({ id: kycDocuments.id })
+    const reviewed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/kyc/${document?.id}`,
+      headers: admin.headers,
+      payload: status === 'rejected' ? { status, reason: 'Blurred scan' } : { status },
+    })
+    expect(reviewed.statusCode).toBe(200)
+    expect(await queued(user.id)).toEqual([{ kind: `certification_${status}`, payload: {} }])
+  }
+})
+
+test('a deal its streamer stops queues "deal stopped" with the mission title', async () => {
+  const user = await createUser(t.app.db)
+  const code = await makeMission(t.app, { title: { en: 'Speedrun night', fr: 'Soirée speedrun' } })
+  const deal = await t.app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${code}/${user.username}`,
+    headers: user.headers,
+  })
+  const dealCode = deal.json().code as string
+  const stopped = await t.app.inject({
+    method: 'PUT',
+    url: `/api/admin/deals/${dealCode}/state`,
+    headers: admin.headers,
+    payload: { state: 'stopped' },
+  })
+  expect(stopped.statusCode).toBe(200)
+  const rows = await t.app.db
+    .select({ kind: pushOutbox.kind, payload: pushOutbox.payload })
+    .from(pushOutbox)
+    .where(and(eq(pushOutbox.userId, user.id), eq(pushOutbox.kind, 'deal_stopped')))
+  expect(rows).toEqual([
+    {
+      kind: 'deal_stopped',
+      payload: { dealCode, missionTitle: { en: 'Speedrun night', fr: 'Soirée speedrun' } },
+    },
+  ])
+})
