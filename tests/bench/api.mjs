@@ -94,6 +94,13 @@ async function runOn(kind, { serverDir, clientDir }) {
       const signedIn = { authorization: `Bearer ${user.token}` }
       const targets = [
         ['public', `GET /api/deals/missions (${user.missions} missions)`, '/api/deals/missions', {}],
+        // What a browser gets: it always asks for a compressed answer, which the server keeps ready.
+        [
+          'public',
+          `GET /api/deals/missions (${user.missions} missions, accept-encoding: br as browsers send)`,
+          '/api/deals/missions',
+          { 'accept-encoding': 'br, gzip' },
+        ],
         [
           'signedIn',
           'GET /api/deals/user/{username}/missions (auth, 12 deals)',

@@ -31,6 +31,7 @@ async function cost(server, path, headers = {}) {
     us: ((after - before) * 10_000) / N,
     errors: result.errors + result.non2xx,
     p99: result.latency.p99,
+    bytes: Math.round(result.throughput.total / N),
   }
 }
 const dataDir = mkdtempSync(join(tmpdir(), 'cpu-bench-'))
@@ -72,12 +73,14 @@ const targets = [
   ['wallet', `/api/wallets/user/${user.username}`, auth],
   ['transactions', `/api/wallets/user/${user.username}/transactions`, auth],
   ['signed-in catalogue', '/api/deals/missions?exclude_current_user=1', auth],
+  ['grouped history', `/api/wallets/user/${user.username}/activity?tz=Europe/Paris`, auth],
+  ['summary', `/api/wallets/user/${user.username}/summary?tz=Europe/Paris`, auth],
 ]
 for (const [name, path, headers] of targets) {
   if (only && !name.includes(only)) continue
   const r = await cost(app, path, headers)
   console.log(
-    `${name.padEnd(20)} ${r.us.toFixed(0).padStart(6)} µs/request = ${((100 * base.us) / r.us).toFixed(1)}% of hello-world (errors ${r.errors}, p99 ${r.p99} ms)`,
+    `${name.padEnd(20)} ${r.us.toFixed(0).padStart(6)} µs/request = ${((100 * base.us) / r.us).toFixed(1)}% of hello-world (errors ${r.errors}, p99 ${r.p99} ms, ${r.bytes} B)`,
   )
 }
 await app.stop()

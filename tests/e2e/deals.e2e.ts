@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { sendFrom } from './built-server'
+import { storeSession } from './stored-session'
 
 // A viewer's ordinary desktop browser: headless Chromium announces itself and would count as a bot.
 const VIEWER_UA =
@@ -23,15 +24,7 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
   const { code: token, user } = signup.body
 
   const streamer = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
-  await streamer.addInitScript(
-    ({ storedToken, storedUser }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', storedToken)
-        localStorage.setItem('user', storedUser)
-      }
-    },
-    { storedToken: token as string, storedUser: JSON.stringify(user) },
-  )
+  await storeSession(streamer, token as string, user)
   const page = await streamer.newPage()
   await page.goto('/dashboard/deal')
   await page.getByRole('button', { name: `Take the mission ${MISSION_TITLE}` }).click()

@@ -3,6 +3,7 @@
  * scrolls sideways with the current tab in view; missions show their own art; users get initials.
  */
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test'
+import { storeSession } from './stored-session'
 
 const PHONE = { width: 390, height: 844 }
 const MISSION = 'armored-front-tournament'
@@ -45,15 +46,7 @@ async function phoneAs(browser: Browser, streamer: Streamer, locale = 'en'): Pro
   await context.addCookies([
     { name: 'i18n_cookie', value: locale, url: test.info().project.use.baseURL ?? '' },
   ])
-  await context.addInitScript(
-    ({ code, user }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', code)
-        localStorage.setItem('user', JSON.stringify(user))
-      }
-    },
-    { code: streamer.code, user: streamer.user },
-  )
+  await storeSession(context, streamer.code, streamer.user)
   return context.newPage()
 }
 

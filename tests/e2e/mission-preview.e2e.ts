@@ -6,6 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test'
 import { sendFrom } from './built-server'
+import { storeSession } from './stored-session'
 
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
 const password = 'Preview-password-1'
@@ -27,15 +28,7 @@ async function signUp(prefix: string) {
 
 async function signedInPage(page: Page, prefix: string) {
   const account = await signUp(prefix)
-  await page.addInitScript(
-    ({ token, user }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', token)
-        localStorage.setItem('user', user)
-      }
-    },
-    { token: account.token, user: JSON.stringify(account.user) },
-  )
+  await storeSession(page, account.token, account.user)
   return account
 }
 

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { sendFrom } from './built-server'
+import { storeSession } from './stored-session'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const base = `http://127.0.0.1:${port}`
@@ -85,15 +86,7 @@ async function streamerWithHistory(): Promise<Streamer> {
 
 async function openAs(browser: Browser, streamer: Streamer): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true })
-  await context.addInitScript(
-    ({ code, user }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', code)
-        localStorage.setItem('user', JSON.stringify(user))
-      }
-    },
-    { code: streamer.code, user: streamer.user },
-  )
+  await storeSession(context, streamer.code, streamer.user)
   return context.newPage()
 }
 

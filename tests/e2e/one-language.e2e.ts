@@ -1,12 +1,14 @@
 /**
  * Issue 14, item 3 "one language everywhere", in French: mission texts on the dashboard's lists, a
- * deal's overview, tips and tools, and the goal widget; labels instead of raw enum values; DD/MM/YYYY
+ * deal's overview, tips and tools, the brand's text on the tips and on a mission's preview, and the
+ * goal widget; labels instead of raw enum values; DD/MM/YYYY
  * in a date field and in the offline strip; and the account's e-mail in French.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import { storeSession } from './stored-session'
 
 const password = 'Streamer-password-1'
 
@@ -67,15 +69,7 @@ test('a French streamer reads missions, labels, dates and mails in French', asyn
 
   // An English browser: the app starts in English, then the streamer switches to French.
   const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(
-    ({ storedToken, storedUser }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', storedToken)
-        localStorage.setItem('user', storedUser)
-      }
-    },
-    { storedToken: token as string, storedUser: JSON.stringify(user) },
-  )
+  await storeSession(context, token, user)
   const page = await context.newPage()
   await page.goto('/dashboard/deal')
   const lists = page.locator('.section-content')
@@ -97,6 +91,15 @@ test('a French streamer reads missions, labels, dates and mails in French', asyn
   await page.goto('/dashboard/deal/inprogress/starfall-launch/tips')
   await expect(lists).toContainText('Épinglez le lien dans le chat')
   await expect(lists).not.toContainText('Pin the link in chat')
+  // The brand's own text, below the tips, is French too.
+  await expect(lists).toContainText('Studio indépendant à l’origine de Starfall Odyssey')
+  await expect(lists).not.toContainText('Independent studio behind Starfall Odyssey')
+
+  // A mission's preview before taking it: its brand block in French.
+  await page.goto('/dashboard/deal/available/armored-front-recruits')
+  const brand = page.getByRole('region', { name: 'À propos de Armored Front' })
+  await expect(brand).toContainText('Batailles de chars en free-to-play : 15 contre 15')
+  await expect(brand).not.toContainText('Free-to-play tank battles')
   await page.goto('/dashboard/deal/inprogress/starfall-launch/tools')
   await expect(lists).toContainText('Lien de suivi')
   await expect(lists).toContainText('Jouez à Starfall Odyssey en direct')

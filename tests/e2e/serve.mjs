@@ -51,6 +51,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', join(dist, 'serv
     ADMIN_EMAIL: 'admin@streamdeals.test',
     ADMIN_PASSWORD: 'Admin-password-1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // push.e2e's stand-in for the browser's push service, on loopback (refused otherwise: SSRF rule).
+    PUSH_ALLOWED_ORIGINS: `http://127.0.0.1:${Number(port) + 1000}`,
   },
 })
 const stop = () => {

@@ -3,6 +3,7 @@
  * and page of an address no route has (SPEC §8), online and offline.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { appShellPages, serverRenderedPages, unknownPages } from '../support/spec-pages'
 
 const password = 'Conform-pass-1'
 
@@ -63,35 +64,9 @@ test('without a wallet the account menu keeps only the entries before business (
   await expect.poll(() => accountMenu(page)).toEqual(['Personal', 'Business', 'Bank', 'Certification'])
 })
 
-// SPEC §2's routes, with and without their optional parameters.
-const realPages = [
-  '/',
-  '/faq',
-  '/faq/how-to-start',
-  '/terms',
-  '/admin',
-  '/logout',
-  '/dashboard/account',
-  '/dashboard/account/bank',
-  '/dashboard/account/business',
-  '/dashboard/account/certification',
-  '/dashboard/deal',
-  '/dashboard/deal/completed',
-  '/dashboard/deal/payment',
-  '/dashboard/deal/inprogress',
-  '/dashboard/deal/inprogress/starfall-launch',
-  '/dashboard/deal/inprogress/starfall-launch/events',
-  '/dashboard/deal/inprogress/starfall-launch/tips',
-  '/dashboard/deal/inprogress/starfall-launch/tools',
-  '/redir/verification',
-  '/redir/check',
-  '/redir/check/starfall-launch',
-  '/redir/check/starfall-launch/ada',
-  '/redir/cpc',
-  '/redir/cpc/starfall-launch/ada',
-  '/widgets/goal',
-]
-const unknownPages = ['/this/does/not/exist', '/dashboard', '/dashboard/nope', '/faq/no-such-question']
+const realPages = [...serverRenderedPages, ...appShellPages]
+// A FAQ entry that does not exist: the server looks it up before answering.
+const missingPages = [...unknownPages, '/faq/no-such-question']
 
 test('the server answers 200 for every route and 404 for an address no route has (SPEC §8)', async ({
   request,
@@ -100,7 +75,7 @@ test('the server answers 200 for every route and 404 for an address no route has
     const response = await request.get(url, { maxRedirects: 0 })
     expect(response.status(), url).toBe(200)
   }
-  for (const url of unknownPages) {
+  for (const url of missingPages) {
     const response = await request.get(url)
     expect(response.status(), url).toBe(404)
     expect(await response.text(), url).toContain('This page could not be found')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import { storeSession } from './stored-session'
 
 // A new user's way to money: wallet, bank account, certification reviewed by an admin, earnings,
 // a payout seen pending and then paid. The admin acts in a browser of their own.
@@ -28,15 +29,7 @@ async function signIn(request: APIRequestContext, username: string, plainPasswor
 /** Opens the app with a stored session, as the sign-in form leaves it (SPEC §3: token and user). */
 async function openAs(browser: Browser, session: Session): Promise<Page> {
   const context = await browser.newContext()
-  await context.addInitScript(
-    ({ code, user }) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', code)
-        localStorage.setItem('user', JSON.stringify(user))
-      }
-    },
-    { code: session.code, user: session.user },
-  )
+  await storeSession(context, session.code, session.user)
   return context.newPage()
 }
 

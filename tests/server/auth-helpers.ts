@@ -2,6 +2,8 @@
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestApp, type TestApp } from '../support/test-app'
 
 export interface ReceivedMail {
   to: string[]
@@ -111,4 +113,41 @@ export function signin(app: FastifyInstance, username: string, plainPassword: st
     payload: { username, plainPassword },
     ...(ip ? { remoteAddress: ip } : {}),
   })
+}
+
+/**
+ * A test file's app that sends real mail to a local SMTP server, started before its tests and closed
+ * after them. Read `app`, `smtp` and `post` inside tests (they exist once `beforeAll` ran).
+ */
+export function appWithMail(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+  let testApp: TestApp | undefined
+  let smtp: LocalSmtp | undefined
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    testApp = await createTestApp({
+      seed: options.seed ?? false,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test', ...options.env },
+    })
+  })
+  afterAll(async () => {
+    await testApp?.close()
+    await smtp?.close()
+  })
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('appWithMail: read it inside a test')
+    return value
+  }
+  return {
+    get testApp() {
+      return started(testApp)
+    },
+    get app() {
+      return started(testApp).app
+    },
+    get smtp() {
+      return started(smtp)
+    },
+    post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      started(testApp).app.inject({ method: 'POST', url, payload: payload as never, headers }),
+  }
 }

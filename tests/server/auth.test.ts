@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { authLimits } from '#server/features/auth/auth-limits.ts'
 import { memoryRateLimitStore } from '#server/plugins/rate-limit.ts'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { type LocalSmtp, signin, signup, startSmtp, strongPassword, uniqueName } from './auth-helpers'
+import { appWithMail, signin, signup, strongPassword, uniqueName } from './auth-helpers'
 
-let testApp: TestApp
-let smtp: LocalSmtp
+const harness = appWithMail()
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  testApp = await createTestApp({ seed: false, env: { SMTP_URL: smtp.url } })
-})
-
-afterAll(async () => {
-  await testApp?.close()
-  await smtp?.close()
-})
-
-const app = () => testApp.app
+const app = () => harness.app
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   app().inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers })
 

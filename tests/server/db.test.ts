@@ -65,6 +65,10 @@ test('the demo missions cover every integration type and both reward models, all
   expect(new Set(rows.map((row) => row.rewardModel))).toEqual(new Set(['cpc', 'fixed']))
   expect(rows.every((row) => row.status === 'published' && row.startsAt.getTime() < Date.now())).toBe(true)
   expect(rows.every((row) => row.title.fr && row.title.es && row.tips.fr && row.description.es)).toBe(true)
+  const brands = await opened.db.select().from(providers)
+  expect(
+    brands.map(({ description }) => Boolean(description.en && description.fr && description.es)),
+  ).toEqual(brands.map(() => true))
   const [featured] = await opened.db.select().from(selections).where(eq(selections.id, 'featured'))
   const codes = new Set(rows.map((row) => row.code))
   expect(featured?.missionCodes.length).toBeGreaterThan(0)

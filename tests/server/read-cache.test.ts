@@ -22,7 +22,7 @@ import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import { until } from './multi-node-fixtures'
-import { personBody } from './wallet-fixtures'
+import { personBody, viewerClick } from './wallet-fixtures'
 
 const onPostgres = Boolean(process.env.DATABASE_URL) && process.env.TEST_DATABASE !== 'pglite'
 
@@ -104,6 +104,7 @@ test('a repeated read is answered from memory: no statement runs', async () => {
   for (const url of [
     deals,
     `/api/wallets/user/${streamer.username}`,
+    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
     '/api/deals/missions?exclude_current_user=1',
   ]) {
     await countedRead(url, streamer)
@@ -149,6 +150,13 @@ test('the writer reads its own write at once: a mission taken leaves the availab
   expect(taken.statusCode).toBe(201)
   // No waiting: the very next read must not offer the mission again.
   expect(await codes()).not.toContain(code)
+  // Lists without other missions are shared between users: this one is not another user's.
+  const other = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const offered = (await countedRead(available, other)).body.items.map(
+    (mission: { code: string }) => mission.code,
+  )
+  expect(offered).toContain(code)
+  expect(await codes()).not.toContain(code)
 })
 
 test('pending earnings become available on time, with no write to announce it', async () => {
@@ -174,11 +182,28 @@ test('pending earnings become available on time, with no write to announce it', 
       sql`update ledger_entries set available_at = now() + interval '1500 milliseconds' where wallet_id = ${walletId}`,
     )
   })
-  const url = `/api/wallets/user/${streamer.username}`
-  await until(async () => (await countedRead(url, streamer)).body.pending.amount === 300, 'pending 300')
-  // The hold ends by the clock alone; the remembered wallet must not outlive it.
-  await until(async () => (await countedRead(url, streamer)).body.pending.amount === 0, 'pending 0')
-  expect((await countedRead(url, streamer)).body.available.amount).toBe(300)
+  for (const url of [
+    `/api/wallets/user/${streamer.username}`,
+    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
+  ]) {
+    await until(async () => (await countedRead(url, streamer)).body.pending.amount === 300, 'pending 300')
+  }
+  // The hold ends by the clock alone; neither the remembered wallet nor its summary may outlive it.
+  for (const url of [
+    `/api/wallets/user/${streamer.username}`,
+    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
+  ]) {
+    await until(async () => (await countedRead(url, streamer)).body.pending.amount === 0, `${url}: pending 0`)
+    expect((await countedRead(url, streamer)).body.available.amount).toBe(300)
+  }
+})
+
+test("a viewer's valid click shows in today's summary: no request of the streamer announces it", async () => {
+  const { streamer, code } = await streamerWithDeal()
+  const summary = `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`
+  expect((await countedRead(summary, streamer)).body.today.clicks).toBe(0)
+  expect((await viewerClick(app, code, streamer.username)).statusCode).toBeLessThan(300)
+  await until(async () => (await countedRead(summary, streamer)).body.today.clicks === 1, 'one click today')
 })
 
 test.runIf(onPostgres)('a write through one node reaches the memory of the other', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { loadScriptsAfterPaint } from '#server/features/content/ssr-renderer.ts'
+import { appShellPages, unknownPages } from '../support/spec-pages'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 /**
@@ -113,39 +114,8 @@ test.runIf(built)('dashboard routes stay on the client-rendered shell', async ()
   expect(response.body).toContain('<!--app-html-->')
 })
 
-// SPEC §2's routes, with and without their optional parameters, and addresses no route has (§8).
-const realPages = [
-  '/admin',
-  '/logout',
-  '/dashboard/account',
-  '/dashboard/account/bank',
-  '/dashboard/account/business',
-  '/dashboard/account/certification',
-  '/dashboard/deal',
-  '/dashboard/deal/completed',
-  '/dashboard/deal/payment',
-  '/dashboard/deal/inprogress',
-  '/dashboard/deal/inprogress/starfall-launch',
-  '/dashboard/deal/inprogress/starfall-launch/events',
-  '/dashboard/deal/inprogress/starfall-launch/tips',
-  '/dashboard/deal/inprogress/starfall-launch/tools',
-  '/redir/verification?token=x&type=verify',
-  '/redir/check',
-  '/redir/check/starfall-launch/ada',
-  '/redir/cpc',
-  '/redir/cpc/starfall-launch/ada',
-  '/widgets/goal?token=x',
-]
-const unknownPages = [
-  '/this/does/not/exist',
-  '/dashboard',
-  '/dashboard/nope',
-  '/dashboard/account/nope',
-  '/faqs',
-]
-
 test.runIf(built)('every client route answers 200 with the app shell (SPEC §2)', async () => {
-  for (const url of realPages) {
+  for (const url of appShellPages) {
     const response = await harness.app.inject({ url })
     expect(response.statusCode, url).toBe(200)
     expect(response.body, url).toContain('<!--app-html-->')

@@ -84,7 +84,14 @@ const uploadLogo = (admin: TestUser, data: Buffer, slug: string) =>
   send(
     '/api/admin/providers',
     admin,
-    { payload: JSON.stringify({ name: `Brand ${slug}`, slug, description: 'A brand', theme: 'arcade' }) },
+    {
+      payload: JSON.stringify({
+        name: `Brand ${slug}`,
+        slug,
+        description: { en: 'A brand' },
+        theme: 'arcade',
+      }),
+    },
     { field: 'logo', data },
   )
 

@@ -1,38 +1,22 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { oneTimeTokens } from '#server/db/schema.ts'
 import { authLimits } from '#server/features/auth/auth-limits.ts'
-import { createTestApp, type TestApp } from '../support/test-app'
-import { type LocalSmtp, linkToken, signup, startSmtp } from './auth-helpers'
+import { appWithMail, linkToken, signup } from './auth-helpers'
 
-let testApp: TestApp
-let smtp: LocalSmtp
+const harness = appWithMail()
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  testApp = await createTestApp({
-    seed: false,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test' },
-  })
-})
-
-afterAll(async () => {
-  await testApp?.close()
-  await smtp?.close()
-})
-
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method: 'POST', url, payload, headers })
+const post = harness.post
 const resend = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   post('/api/oauth/verify/resend', payload, headers)
 
 test('signed in, a new verification link is mailed; only the newest link verifies', async () => {
-  const { user, auth } = await signup(testApp.app)
-  const first = linkToken(await smtp.nextMail(user.email, 'type=verify'), 'verify')
+  const { user, auth } = await signup(harness.app)
+  const first = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
   const answer = await resend({}, auth)
   expect(answer.statusCode).toBe(202)
   expect(answer.json()).toEqual({ status: 'sent' })
-  const second = linkToken(await smtp.nextMail(user.email, 'type=verify'), 'verify')
+  const second = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
   expect(second).not.toBe(first)
   expect((await post('/api/oauth/verify', { token: first })).statusCode).toBe(400)
   expect((await post('/api/oauth/verify', { token: second })).statusCode).toBe(200)
@@ -41,9 +25,9 @@ test('signed in, a new verification link is mailed; only the newest link verifie
 })
 
 test('a second resend within the minute is refused with the wait; the day allows five', async () => {
-  const { user, auth } = await signup(testApp.app)
+  const { user, auth } = await signup(harness.app)
   // The minute passing: its counter emptied (the store keeps its own clock).
-  const minutePasses = () => testApp.app.rateLimiter.reset(authLimits.verifyResendMinute, user.id)
+  const minutePasses = () => harness.app.rateLimiter.reset(authLimits.verifyResendMinute, user.id)
   expect((await resend({}, auth)).statusCode).toBe(202)
   const again = await resend({}, auth)
   expect(again.statusCode).toBe(429)
@@ -64,9 +48,9 @@ test('a second resend within the minute is refused with the wait; the day allows
 })
 
 test('signed out, the expired link token asks for a new link for its owner', async () => {
-  const { user } = await signup(testApp.app)
-  const old = linkToken(await smtp.nextMail(user.email, 'type=verify'), 'verify')
-  await testApp.app.db
+  const { user } = await signup(harness.app)
+  const old = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
+  await harness.app.db
     .update(oneTimeTokens)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(oneTimeTokens.userId, user.id))
@@ -74,7 +58,7 @@ test('signed out, the expired link token asks for a new link for its owner', asy
 
   const answer = await resend({ token: old })
   expect(answer.statusCode).toBe(202)
-  const fresh = linkToken(await smtp.nextMail(user.email, 'type=verify'), 'verify')
+  const fresh = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
   expect((await post('/api/oauth/verify', { token: fresh })).statusCode).toBe(200)
 })
 

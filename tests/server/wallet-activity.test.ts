@@ -247,6 +247,18 @@ describe('summary and clicks per day', () => {
     expect(summary.available.amount).toBe(200)
     expect(summary.minimum.amount).toBe(t.app.config.minPayoutCents)
     expect(summary.walletCreated).toBe(true)
+    // The moments it turns stale with the clock: the held click earnings' release, and midnight in Paris.
+    expect(Date.parse(summary.nextAvailableAt ?? '')).toBeGreaterThan(Date.now())
+    const dayEnds = Date.parse(summary.dayEndsAt)
+    expect(dayEnds).toBeGreaterThan(Date.now())
+    expect(dayEnds - Date.now()).toBeLessThanOrEqual(25 * 3600_000)
+    const parisClock = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    expect(parisClock.format(dayEnds)).toBe('00:00')
   })
 
   test('before any wallet row, the summary is zeros', async () => {

@@ -21,11 +21,18 @@ export interface CachedAnswer {
   encoded: Partial<Record<Encoding, Buffer>>
 }
 
-export const cachedAnswer = (answer: unknown, validUntil: number | null): CachedAnswer => ({
-  bytes: Buffer.from(JSON.stringify(answer)),
+/** JSON bytes already serialised (a list joined from pieces), kept as an answer. */
+export const cachedBytes = (bytes: Buffer, validUntil: number | null): CachedAnswer => ({
+  bytes,
   validUntil,
   encoded: {},
 })
+
+export const cachedAnswer = (answer: unknown, validUntil: number | null): CachedAnswer =>
+  cachedBytes(Buffer.from(JSON.stringify(answer)), validUntil)
+
+/** An answer's weight against the read cache's budget: the compressed copies are a fraction of the JSON. */
+export const weighCachedAnswer = (answer: CachedAnswer): number => 2 * answer.bytes.length
 
 const encode = (encoding: Encoding, bytes: Buffer): Buffer =>
   encoding === 'br'
@@ -33,18 +40,23 @@ const encode = (encoding: Encoding, bytes: Buffer): Buffer =>
       brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(bytes, { level: 6 })
 
-/** Adds accept-encoding to Vary, keeping what is there (CORS varies on Origin). */
+/** Vary values with accept-encoding added, by what was there (CORS varies on Origin): a handful in all. */
+const varyWithEncoding = new Map<string, string>()
+
+/** Adds accept-encoding to Vary, keeping what is there. */
 function varyOnEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary')
-  const values =
-    current === undefined
-      ? []
-      : String(current)
-          .split(',')
-          .map((value) => value.trim())
-  if (!values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*')) {
-    reply.header('vary', [...values, 'accept-encoding'].join(', '))
+  const key = current === undefined ? '' : String(current)
+  let vary = varyWithEncoding.get(key)
+  if (vary === undefined) {
+    const values = key === '' ? [] : key.split(',').map((value) => value.trim())
+    vary = values.some((value) => value.toLowerCase() === 'accept-encoding' || value === '*')
+      ? key
+      : [...values, 'accept-encoding'].join(', ')
+    // Bounded: what reaches here is set by our own plugins, not by the request.
+    if (varyWithEncoding.size < 32) varyWithEncoding.set(key, vary)
   }
+  if (vary !== key) reply.header('vary', vary)
 }
 
 /** Sends the answer in the best encoding the client accepts, compressing it the first time only. */

@@ -7,6 +7,7 @@ import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
 export type WidgetTheme = typeof WidgetTheme.infer
 
+/** A provider as the public sees it: its description in the reader's locale (English fallback). */
 export const Provider = type({
   id: 'string',
   name: 'string',

@@ -207,6 +207,10 @@ export const WalletSummary = type({
   pending: Money,
   minimum: Money,
   walletCreated: 'boolean',
+  /** When the next pending part becomes available, if any. */
+  nextAvailableAt: IsoDateTime.or('null'),
+  /** When "today" ends in the time zone asked: the summary starts a new day then. */
+  dayEndsAt: IsoDateTime,
 })
 export type WalletSummary = typeof WalletSummary.infer
 

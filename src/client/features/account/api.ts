@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { api, idempotencyHeader } from '#client/lib/http.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 
 /**
@@ -7,8 +7,8 @@ import type { BodyInputOf } from '#shared/contract/api.ts'
  */
 
 /** A profile change as JSON, or a new avatar as FormData (field `avatar`). */
-export function putUser(username: string, body: BodyInputOf<'userUpdate'>) {
-  return api('userUpdate', { params: { user: username }, body })
+export function putUser(username: string, body: BodyInputOf<'userUpdate'>, idempotencyKey?: string) {
+  return api('userUpdate', { params: { user: username }, body, headers: idempotencyHeader(idempotencyKey) })
 }
 
 export function fetchPlatforms(username: string, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { api, idempotencyHeader } from '#client/lib/http.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import type { TrackingKind } from '#shared/deal-links.ts'
@@ -50,12 +50,18 @@ export function fetchDealEvents(username: string, missionCode: string, signal?: 
 }
 
 /** Takes a mission: the server opens the user's deal on it (409 when full, closed or already taken). */
-export function subscribeToMission(username: string, missionCode: string) {
-  return api('subscriptionCreate', { params: { code: missionCode, username } })
+export function subscribeToMission(username: string, missionCode: string, idempotencyKey?: string) {
+  return api('subscriptionCreate', {
+    params: { code: missionCode, username },
+    headers: idempotencyHeader(idempotencyKey),
+  })
 }
 
-export function stopUserDeal(username: string, missionCode: string) {
-  return api('userDealStop', { params: { username, code: missionCode } })
+export function stopUserDeal(username: string, missionCode: string, idempotencyKey?: string) {
+  return api('userDealStop', {
+    params: { username, code: missionCode },
+    headers: idempotencyHeader(idempotencyKey),
+  })
 }
 
 export function renewUserDealWidgetToken(username: string, missionCode: string) {

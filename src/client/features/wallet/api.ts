@@ -1,5 +1,5 @@
 import { FetchError } from 'ofetch'
-import { api } from '#client/lib/http.ts'
+import { api, idempotencyHeader } from '#client/lib/http.ts'
 import type { BankAccountBody, KycKind, WalletBody } from '#shared/contract/wallet.ts'
 
 /**
@@ -44,12 +44,12 @@ export function fetchKycDocuments(username: string, signal?: AbortSignal) {
   return api('walletKycDocuments', { params: { username }, signal })
 }
 
-export function postWallet(username: string, body: WalletBody) {
-  return api('walletCreate', { params: { username }, body })
+export function postWallet(username: string, body: WalletBody, idempotencyKey?: string) {
+  return api('walletCreate', { params: { username }, body, headers: idempotencyHeader(idempotencyKey) })
 }
 
-export function putWallet(username: string, body: WalletBody) {
-  return api('walletUpdate', { params: { username }, body })
+export function putWallet(username: string, body: WalletBody, idempotencyKey?: string) {
+  return api('walletUpdate', { params: { username }, body, headers: idempotencyHeader(idempotencyKey) })
 }
 
 export function postBankAccount(username: string, body: BankAccountBody) {

@@ -32,6 +32,9 @@ export function activityExportLink(username: string, kind: TransactionKind | und
   return absoluteLink('walletActivityExport', { username }, { tz: userTimeZone(), ...(kind ? { kind } : {}) })
 }
 
+/** A second past the moment: the server's day has surely turned by then, whatever the clocks' skew. */
+const CLOCK_REFRESH_MARGIN_MS = 1000
+
 export function fetchSummary(username: string, signal?: AbortSignal) {
   return api('walletSummary', { params: { username }, query: { tz: userTimeZone() }, signal })
 }
@@ -49,9 +52,23 @@ export const walletHistoryQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor,
     }),
+  /**
+   * Today's money at a glance. Beside the wallet pushes, it turns stale with the clock alone: read
+   * again just after midnight in the user's time zone, or when the next pending earnings become
+   * available, whichever comes first, while a page shows it.
+   */
   summary: (username: string) =>
     queryOptions({
       queryKey: [...walletQueries.all(username), 'summary'] as const,
       queryFn: ({ signal }) => fetchSummary(username, signal),
+      refetchInterval: (query) => {
+        const summary = query.state.data
+        if (!summary) return false
+        const released = summary.nextAvailableAt
+          ? Date.parse(summary.nextAvailableAt)
+          : Number.POSITIVE_INFINITY
+        const next = Math.min(Date.parse(summary.dayEndsAt), released)
+        return Math.max(CLOCK_REFRESH_MARGIN_MS, next - Date.now() + CLOCK_REFRESH_MARGIN_MS)
+      },
     }),
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ApiError, conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { uploadLimit } from '#server/http/multipart.ts'
-import { registerRoute } from '#server/http/register-endpoint.ts'
+import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { uploadsDir } from '#server/plugins/client-app.ts'
 import { disconnectSession } from '#server/plugins/socket.ts'
@@ -34,7 +34,8 @@ export async function accountRoutes(app: FastifyInstance) {
     return row
   }
 
-  registerRoute(app, 'userUpdate', async ({ params, body, files, session }) => {
+  // Profile edits queued offline may be sent by the page and the service worker: applied once.
+  registerIdempotentRoute(app, 'userUpdate', async ({ params, body, files, session }) => {
     const row = await target(params.user)
     const changes: UserChanges = {}
     const emailChanged = body.email !== undefined && body.email.toLowerCase() !== row.email.toLowerCase()

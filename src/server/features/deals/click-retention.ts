@@ -1,12 +1,13 @@
 /**
  * Retention (RETENTION_DAYS): invalid deal events and refused admin calls, the rows attack traffic
  * makes, are deleted once last seen more than that many days ago. Valid events (the earnings' trail)
- * and real admin actions are kept. Runs at start-up, then every hour.
+ * and real admin actions are kept; Idempotency-Key claims go a day after. Runs at start-up, then every hour.
  */
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import { auditLog, dealEvents } from '#server/db/schema.ts'
+import { pruneIdempotentRequests } from '#server/http/idempotency.ts'
 import { staleDeniedAudit } from '#server/lib/audit.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -51,8 +52,14 @@ export function registerRetentionJob(app: FastifyInstance): void {
   const run = () => {
     running = running.then(async () => {
       try {
-        const pruned = await pruneAttackTraffic(app.db, app.config.retentionDays)
-        if (pruned.dealEvents + pruned.auditRows > 0) app.log.info({ pruned }, 'retention: old rows pruned')
+        const pruned = {
+          ...(await pruneAttackTraffic(app.db, app.config.retentionDays)),
+          // Idempotency-Keys are honoured for a day: their claims go with the hourly pass.
+          idempotencyKeys: await pruneIdempotentRequests(app.db),
+        }
+        if (pruned.dealEvents + pruned.auditRows + pruned.idempotencyKeys > 0) {
+          app.log.info({ pruned }, 'retention: old rows pruned')
+        }
       } catch (error) {
         app.log.error({ err: error }, 'retention pass failed')
       }

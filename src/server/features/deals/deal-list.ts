@@ -49,7 +49,7 @@ const listColumns = {
     name: providers.name,
     slug: providers.slug,
     logo: providers.logo,
-    description: providers.description,
+    description: inLocale(providers.description),
     theme: providers.theme,
   },
   username: users.username,

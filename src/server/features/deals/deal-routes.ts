@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
 import { localized, requestLocale } from '#server/http/locale.ts'
-import { registerRoute } from '#server/http/register-endpoint.ts'
+import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import { integrationLinkData } from '#shared/deal-links.ts'
 import { buildIntegrationLink } from '#shared/integration-links.ts'
@@ -68,7 +68,8 @@ export async function dealRoutes(app: FastifyInstance) {
     return dealClickDays(app.db, loaded.row, query.tz)
   })
 
-  registerRoute(app, 'userDealStop', async ({ params, request, session }) => {
+  // Queued offline, sent by the page or the service worker: one key, one stop, one answer.
+  registerIdempotentRoute(app, 'userDealStop', async ({ params, request, session }) => {
     const loaded = await requireDeal(params.username, params.code)
     const change = await endDeal(app.db, {
       dealId: loaded.row.id,
@@ -103,7 +104,8 @@ export async function dealRoutes(app: FastifyInstance) {
     dealView(await requireDeal(params.username, params.code), requestLocale(request)),
   )
 
-  registerRoute(app, 'subscriptionCreate', async ({ params, request }) => {
+  // Queued offline, sent by the page or the service worker: a copy gets the deal, not a 409.
+  registerIdempotentRoute(app, 'subscriptionCreate', async ({ params, request }) => {
     const userId = await findUserIdByUsername(app.db, params.username)
     if (!userId) throw notFound('This user does not exist')
     const change = await subscribe(app.db, { userId, missionCode: params.code })

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
 import { type DealEventRow, dealEvents, deals, type MissionRow } from '#server/db/schema.ts'
+import { queuePush } from '#server/features/push/push-service.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import { conflict } from '#server/http/api-error.ts'
 
@@ -164,5 +165,12 @@ export async function finishInTx(
       ? await creditReward(tx, context, context.mission.rewardCents, events)
       : false
   events.push(await addEvent(tx, context.dealId, 'finished'))
+  // In this transaction: the notification exists exactly when the deal finished.
+  await queuePush(tx, context.userId, {
+    kind: 'deal_finished',
+    dealCode: context.dealCode,
+    missionTitle: { ...context.mission.title },
+    amountCents: paid ? context.mission.rewardCents : 0,
+  })
   return { walletChanged: paid }
 }

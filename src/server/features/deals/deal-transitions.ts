@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { type DealEventRow, deals, missions } from '#server/db/schema.ts'
+import { queuePush } from '#server/features/push/push-service.ts'
 import { notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { DealState } from '#shared/contract/deals.ts'
@@ -131,6 +132,11 @@ export function endDeal(
       .returning({ id: deals.id })
     if (!stopped) throw notInProgress()
     events.push(await addEvent(tx, deal.id, 'stopped'))
+    await queuePush(tx, deal.userId, {
+      kind: 'deal_stopped',
+      dealCode: deal.code,
+      missionTitle: { ...mission.title },
+    })
     return { dealId: deal.id, events, walletChanged: false }
   })
 }

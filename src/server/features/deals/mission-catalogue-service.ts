@@ -3,9 +3,14 @@
  * for other features (the home page's selections read it too).
  */
 import type { Executor } from '#server/db/client.ts'
-import { type CachedAnswer, cachedAnswer } from '#server/http/cached-answer.ts'
+import {
+  type CachedAnswer,
+  cachedAnswer,
+  cachedBytes,
+  weighCachedAnswer,
+} from '#server/http/cached-answer.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
-import type { ReadCache } from '#server/lib/read-cache.ts'
+import { GLOBAL_SCOPE, type ReadCache } from '#server/lib/read-cache.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { listPublishedMissions } from './missions-repository'
 
@@ -30,13 +35,12 @@ interface Entry {
   expiresAt: number
   missions: Promise<Mission[]>
   /**
-   * The unfiltered list response, serialised once per entry (and compressed once per encoding):
-   * 50 missions are ~40 KB of JSON. Kept as bytes: sending a string made Node encode those 40 KB again
-   * on every request (the public catalogue's garbage collection was 39% of its CPU).
+   * What is derived from the missions once per entry: `body`, the unfiltered list response (bytes,
+   * compressed once per encoding: 50 missions are ~40 KB of JSON, and sending a string made Node
+   * encode it again on every request); `pieces`, each mission's JSON for the lists signed-in users
+   * filter.
    */
-  body?: Promise<CachedAnswer>
-  /** Each mission's JSON bytes, serialised once per entry, for the lists signed-in users filter. */
-  pieces?: Promise<Array<{ code: string; json: Buffer }>>
+  derived: Map<'body' | 'pieces', Promise<unknown>>
 }
 
 const cataloguesByDatabase = new WeakMap<object, Map<SupportedLocale, Entry>>()
@@ -57,7 +61,11 @@ export function cachedPublishedMissions(
   }
   const cached = catalogue.get(locale)
   if (cached && cached.expiresAt > now) return cached.missions
-  const entry: Entry = { expiresAt: now + ttlOf(db), missions: listPublishedMissions(db, locale) }
+  const entry: Entry = {
+    expiresAt: now + ttlOf(db),
+    missions: listPublishedMissions(db, locale),
+    derived: new Map(),
+  }
   catalogue.set(locale, entry)
   // A failed query must not be served from the cache until it expires.
   entry.missions.catch(() => {
@@ -67,55 +75,76 @@ export function cachedPublishedMissions(
 }
 
 /**
- * The whole catalogue as the JSON body of `GET /api/deals/missions` (`{ items, total }`), serialised
- * once per cache entry instead of once per request.
+ * `derive` of the published missions, computed once per cache entry (a caller holding an entry that
+ * was replaced meanwhile computes its own).
  */
+function derivedOnce<T>(
+  db: Executor,
+  locale: SupportedLocale,
+  now: number,
+  name: 'body' | 'pieces',
+  derive: (items: Mission[]) => T,
+): Promise<T> {
+  const missions = cachedPublishedMissions(db, locale, now)
+  const entry = cataloguesByDatabase.get(db)?.get(locale)
+  if (!entry || entry.missions !== missions) return missions.then(derive)
+  let value = entry.derived.get(name) as Promise<T> | undefined
+  if (!value) {
+    value = missions.then(derive)
+    entry.derived.set(name, value)
+  }
+  return value
+}
+
+/** The whole catalogue as the answer of `GET /api/deals/missions` (`{ items, total }`). */
 export function cachedCatalogueBody(
   db: Executor,
   locale: SupportedLocale,
   now = Date.now(),
 ): Promise<CachedAnswer> {
-  const missions = cachedPublishedMissions(db, locale, now)
-  const entry = cataloguesByDatabase.get(db)?.get(locale)
-  const serialise = (items: Mission[]) => cachedAnswer({ items, total: items.length }, null)
-  if (!entry || entry.missions !== missions) return missions.then(serialise)
-  entry.body ??= missions.then(serialise)
-  return entry.body
+  return derivedOnce(db, locale, now, 'body', (items) => cachedAnswer({ items, total: items.length }, null))
 }
 
 const ITEMS_OPEN = Buffer.from('{"items":[')
 const COMMA = Buffer.from(',')
 
+/** Each mission's JSON bytes, for the lists that leave some out. */
+const cataloguePieces = (db: Executor, locale: SupportedLocale, now: number) =>
+  derivedOnce(db, locale, now, 'pieces', (items) =>
+    items.map((item) => ({ code: item.code, json: Buffer.from(JSON.stringify(item)) })),
+  )
+
 /**
- * The catalogue without the missions whose codes are given, as the JSON body of the list
- * (`{ items, total }`): the signed-in dashboard's "available missions". Each mission was serialised
- * once per cache entry; a request only joins the ones it keeps.
+ * The catalogue without the missions whose codes are given, as the answer of the list
+ * (`{ items, total }`): the signed-in dashboard's "available missions". Users who left out the same
+ * published missions share one answer, kept in the read cache's shared scope (so a change of any
+ * mission, provider or spot drops it, and its weight counts against the cache's budget); a user with
+ * none of the catalogue's missions gets the public catalogue's own answer.
  */
-export async function cachedCatalogueBodyWithout(
+export async function cachedCatalogueAnswerWithout(
   db: Executor,
+  cache: ReadCache,
   locale: SupportedLocale,
   excludedCodes: ReadonlySet<string>,
   now = Date.now(),
-): Promise<Buffer> {
-  const missions = cachedPublishedMissions(db, locale, now)
-  const entry = cataloguesByDatabase.get(db)?.get(locale)
-  const serialise = (items: Mission[]) =>
-    items.map((item) => ({ code: item.code, json: Buffer.from(JSON.stringify(item)) }))
-  let pieces: Promise<Array<{ code: string; json: Buffer }>>
-  if (entry && entry.missions === missions) {
-    entry.pieces ??= missions.then(serialise)
-    pieces = entry.pieces
-  } else {
-    pieces = missions.then(serialise)
+): Promise<CachedAnswer> {
+  const pieces = await cataloguePieces(db, locale, now)
+  // In catalogue order: the same missions left out make the same key, whatever order they were taken in.
+  const left = pieces.filter((piece) => excludedCodes.has(piece.code)).map((piece) => piece.code)
+  if (left.length === 0) return cachedCatalogueBody(db, locale, now)
+  const join = async (): Promise<CachedAnswer> => {
+    const kept = pieces.filter((piece) => !excludedCodes.has(piece.code))
+    const parts: Buffer[] = [ITEMS_OPEN]
+    kept.forEach((piece, index) => {
+      if (index > 0) parts.push(COMMA)
+      parts.push(piece.json)
+    })
+    parts.push(Buffer.from(`],"total":${kept.length}}`))
+    return cachedBytes(Buffer.concat(parts), null)
   }
-  const kept = (await pieces).filter((piece) => !excludedCodes.has(piece.code))
-  const parts: Buffer[] = [ITEMS_OPEN]
-  kept.forEach((piece, index) => {
-    if (index > 0) parts.push(COMMA)
-    parts.push(piece.json)
+  return cache.read(GLOBAL_SCOPE, `missions ${locale} without ${left.join(' ')}`, join, {
+    weigh: weighCachedAnswer,
   })
-  parts.push(Buffer.from(`],"total":${kept.length}}`))
-  return Buffer.concat(parts)
 }
 
 /** Forgets the cached catalogue of a database (after an admin edit, so the editor sees it at once). */

@@ -6,8 +6,8 @@ import { registerRoute } from '#server/http/register-endpoint.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import {
+  cachedCatalogueAnswerWithout,
   cachedCatalogueBody,
-  cachedCatalogueBodyWithout,
   cachedPublishedMissions,
   keepCatalogueUntilChanged,
 } from './mission-catalogue-service'
@@ -30,8 +30,8 @@ export async function missionRoutes(app: FastifyInstance) {
     const taken = await app.readCache.read(userId, 'missions taken', () =>
       missionCodesTakenBy(app.db, userId),
     )
-    const body = await cachedCatalogueBodyWithout(app.db, locale, taken)
-    return reply.type('application/json; charset=utf-8').send(body) as unknown as List<Mission>
+    const answer = await cachedCatalogueAnswerWithout(app.db, app.readCache, locale, taken)
+    return sendCachedAnswer(request, reply, answer) as unknown as List<Mission>
   })
 
   registerRoute(app, 'mission', async ({ params, request }) => {

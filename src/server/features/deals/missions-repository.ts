@@ -35,7 +35,9 @@ export interface MissionViewParts {
     | 'endsAt'
     | 'status'
   > & { title: string; description: string; tips: string }
-  provider: Pick<typeof providers.$inferSelect, 'id' | 'name' | 'slug' | 'logo' | 'description' | 'theme'>
+  provider: Pick<typeof providers.$inferSelect, 'id' | 'name' | 'slug' | 'logo' | 'theme'> & {
+    description: string
+  }
   taken: number
 }
 
@@ -73,7 +75,7 @@ export function toMission({ mission, provider, taken }: MissionJoinRow, locale: 
       description: localized(mission.description, locale),
       tips: localized(mission.tips, locale),
     },
-    provider,
+    provider: { ...provider, description: localized(provider.description, locale) },
     taken,
   })
 }

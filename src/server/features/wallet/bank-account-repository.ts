@@ -1,10 +1,11 @@
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Database, Transaction } from '#server/db/client.ts'
+import { isUuid } from '#server/db/ids.ts'
 import { type BankAccountRow, bankAccounts, wallets } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { formError } from '#shared/contract/form-error-tree.ts'
 import type { BankAccountBody } from '#shared/contract/wallet.ts'
-import { activeBankAccounts, isUuid } from './wallet-repository'
+import { activeBankAccounts } from './wallet-repository'
 
 /** 10 active accounts: more than anyone is paid to, few enough that the list stays readable. */
 const MAX_ACTIVE_ACCOUNTS = 10

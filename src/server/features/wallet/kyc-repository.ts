@@ -1,9 +1,10 @@
 import { and, count, desc, eq } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
+import { isUuid } from '#server/db/ids.ts'
 import { type KycDocumentRow, kycDocuments } from '#server/db/schema.ts'
 import { notFound } from '#server/http/api-error.ts'
 import type { KycDocument, KycKind } from '#shared/contract/wallet.ts'
-import { isUuid, refreshCertification } from './wallet-repository'
+import { refreshCertification } from './wallet-repository'
 
 export function kycDocumentView(row: KycDocumentRow): KycDocument {
   return {

@@ -3,18 +3,17 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { bankAccounts, payouts } from '#server/db/schema.ts'
 import { ApiError, conflict, formInvalid } from '#server/http/api-error.ts'
+import { validIdempotencyKey } from '#server/http/idempotency.ts'
 import { formError } from '#shared/contract/form-error-tree.ts'
-import { IDEMPOTENCY_KEY_MAX_LENGTH, type Payout, type PayoutBody } from '#shared/contract/wallet.ts'
+import type { Payout, PayoutBody } from '#shared/contract/wallet.ts'
 import { postLedgerEntry } from './ledger-service'
 import { payoutView } from './wallet-history'
 import { activeBankAccounts, requireCreatedWallet } from './wallet-repository'
 
-/** Visible ASCII only: a key is an opaque token the client made, usually a UUID. */
-const KEY_PATTERN = /^[\x21-\x7e]+$/
-
+/** A payout's key is required (the generic one, http/idempotency.ts, is optional on other actions). */
 export function idempotencyKeyOf(header: string | string[] | undefined): string {
-  const key = Array.isArray(header) ? undefined : header?.trim()
-  if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !KEY_PATTERN.test(key)) {
+  const key = validIdempotencyKey(header)
+  if (!key) {
     throw new ApiError(
       400,
       'FORM_0001',

@@ -1,12 +1,12 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
+import { isUuid } from '#server/db/ids.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { deals, ledgerEntries, type PayoutRow, payouts, wallets } from '#server/db/schema.ts'
 import { fieldInvalid, notFound } from '#server/http/api-error.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { Payout, Transaction } from '#shared/contract/wallet.ts'
-import { isUuid } from './wallet-repository'
 
 /** 20: a screenful of transactions; the client asks for more with the cursor. */
 const DEFAULT_PAGE_SIZE = 20

@@ -83,11 +83,6 @@ export async function refreshCertification(tx: Executor, walletId: string): Prom
   return status
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Ids in URLs are checked before they reach a uuid column, where junk would be a database error. */
-export const isUuid = (value: string) => UUID_PATTERN.test(value)
-
 /** The condition for a wallet's active bank accounts, narrowed by `more` (payouts only go to these). */
 export function activeBankAccounts(walletId: string, ...more: SQL[]): SQL | undefined {
   return and(eq(bankAccounts.walletId, walletId), eq(bankAccounts.active, true), ...more)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
-import { registerRoute } from '#server/http/register-endpoint.ts'
+import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
 import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
@@ -39,14 +39,15 @@ export async function walletRoutes(app: FastifyInstance) {
     },
   )
 
-  registerRoute(app, 'walletCreate', async ({ params, body }) => {
+  // Business details queued offline: the page and the service worker may both send them, applied once.
+  registerIdempotentRoute(app, 'walletCreate', async ({ params, body }) => {
     const owner = await findOwner(app.db, params.username)
     await createWalletDetails(app.db, owner.id, body)
     await emitWalletUpdated(app, owner.id)
     return loadWallet(app.db, owner.id)
   })
 
-  registerRoute(app, 'walletUpdate', async ({ params, body }) => {
+  registerIdempotentRoute(app, 'walletUpdate', async ({ params, body }) => {
     const owner = await findOwner(app.db, params.username)
     await updateWalletDetails(app.db, owner.id, body)
     await emitWalletUpdated(app, owner.id)
@@ -91,13 +92,28 @@ export async function walletRoutes(app: FastifyInstance) {
       .send(activityCsv(app.db, filter))
   })
 
-  registerRoute(app, 'walletSummary', async ({ params, query, session }) =>
-    walletSummary(
-      app.db,
-      await ownerIdOf(app.db, params.username, session),
-      query.tz,
-      app.config.minPayoutCents,
-    ),
+  // Kept per user (and time zone: the URL is the key) until the database announces a change of its
+  // wallet, ledger or deals (a valid click moves its deal's progress), and never past the moment it
+  // turns stale with the clock: the next held entry's release, or midnight in the asked time zone.
+  registerRoute(
+    app,
+    'walletSummary',
+    async ({ params, query, session }) =>
+      walletSummary(
+        app.db,
+        await ownerIdOf(app.db, params.username, session),
+        query.tz,
+        app.config.minPayoutCents,
+      ),
+    {
+      cachedPerUser: {
+        validUntil: (summary) =>
+          Math.min(
+            Date.parse(summary.dayEndsAt),
+            summary.nextAvailableAt ? Date.parse(summary.nextAvailableAt) : Number.POSITIVE_INFINITY,
+          ),
+      },
+    },
   )
 
   registerRoute(app, 'walletTransaction', async ({ params }) => {

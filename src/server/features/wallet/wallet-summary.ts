@@ -11,6 +11,8 @@ interface SummaryRow extends Record<string, unknown> {
   days: Array<{ day: string; earned: number | string; clicks: number | string }>
   balance: number | string | null
   pending: number | string | null
+  next_available_at: string | Date | null
+  day_ends_at: string | Date
   created: boolean | null
 }
 
@@ -18,7 +20,8 @@ interface SummaryRow extends Record<string, unknown> {
  * One statement: the last 30 days of the user's day (`tz`), each with what deals credited net of
  * rejections (adjustments are an operator's corrections, not earnings) and the valid clicks of the
  * user's deals; and the wallet's balance and pending part (held entries whose hold has not ended),
- * zeros while there is no wallet row.
+ * zeros while there is no wallet row. Also when the answer turns stale with the clock alone: the next
+ * held entry's release, and the end of today in `tz` (the read cache keeps it until the earlier one).
  */
 const summaryStatement = (userId: string, tz: string) => sql`
   with span as (
@@ -51,6 +54,9 @@ const summaryStatement = (userId: string, tz: string) => sql`
     (select balance from wallet) as balance,
     (select coalesce(sum(p.amount_cents), 0) from ${ledgerEntries} p
       where p.wallet_id = (select id from wallet) and p.held and p.available_at > now()) as pending,
+    (select min(p.available_at) from ${ledgerEntries} p
+      where p.wallet_id = (select id from wallet) and p.held and p.available_at > now()) as next_available_at,
+    (select ((last_day + 1)::timestamp at time zone ${tz}) from span) as day_ends_at,
     (select created from wallet) as created`
 
 export async function walletSummary(
@@ -77,5 +83,7 @@ export async function walletSummary(
     pending: { amount: pending, currency: 'EUR' },
     minimum: { amount: minimumCents, currency: 'EUR' },
     walletCreated: row?.created === true,
+    nextAvailableAt: row?.next_available_at ? new Date(row.next_available_at).toISOString() : null,
+    dayEndsAt: new Date(row?.day_ends_at ?? Date.now()).toISOString(),
   }
 }

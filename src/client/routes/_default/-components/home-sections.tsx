@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { contentQueries } from '#client/features/content/queries.ts'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
+import { useCurrentUser } from '#client/lib/session.ts'
 import type { ContentEntry } from '#shared/contract/content.ts'
 
 // Three questions: enough to show the FAQ is there without turning the home page into it.
@@ -14,6 +15,28 @@ function useHomeBlocks(): Map<string, ContentEntry> {
   const { i18n } = useLingui()
   const { data } = useQuery(contentQueries.domain('home', i18n.locale))
   return new Map((data?.items ?? []).map((entry) => [entry.code, entry]))
+}
+
+/**
+ * The home page's call to action: sign up when signed out, the dashboard when signed in. The server
+ * renders nobody signed in (the session lives in the browser), so the sign-up link is what the first
+ * paint shows and what a click before hydration follows (`?auth=register`: no dead click, issue 13);
+ * once the app runs it offers the dashboard to whoever is signed in, as the header does.
+ */
+function SessionCta({ className, signedOut }: { className: string; signedOut: ReactNode }) {
+  const user = useCurrentUser()
+  if (user) {
+    return (
+      <Link to="/dashboard/deal" className={className}>
+        <Trans>Open my dashboard</Trans>
+      </Link>
+    )
+  }
+  return (
+    <AuthLink mode="registration" className={className}>
+      {signedOut}
+    </AuthLink>
+  )
 }
 
 /** An admin-editable home block (the `home` content domain), or the built-in copy until it loads. */
@@ -50,9 +73,7 @@ export function Hero() {
         )}
       </p>
       <div className="hero-actions">
-        <AuthLink mode="registration" className="button button-large">
-          <Trans>Start earning</Trans>
-        </AuthLink>
+        <SessionCta className="button button-large" signedOut={<Trans>Start earning</Trans>} />
         <a href="#missions" className="button button-ghost button-large">
           <Trans>See the missions</Trans>
         </a>
@@ -130,9 +151,7 @@ export function HowItWorks() {
         </li>
       </ol>
       <p>
-        <AuthLink mode="registration" className="button">
-          <Trans>Create my free account</Trans>
-        </AuthLink>
+        <SessionCta className="button" signedOut={<Trans>Create my free account</Trans>} />
       </p>
     </section>
   )
