@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, expect, test } from 'vitest'
-import { ELLIPSIS, formatMoney, shortenName } from '#shared/format.ts'
+import { ELLIPSIS, formatCount, formatMoney, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 
 /** Intl's fr-FR output: narrow no-break space between thousands, no-break space before the symbol. */
@@ -29,6 +29,28 @@ test('euros in fr-FR read exactly as Intl writes them, whatever the amount', () 
   for (const cents of [0, 1, 99, 100, 99999, 100000, 123456789, -1, -100000]) {
     expect(formatMoney(cents)).toBe(intl.format(cents / 100))
   }
+})
+
+test('counts are grouped exactly as Intl writes them in each language, whatever the number', () => {
+  for (const locale of ['en', 'fr', 'es', 'en-GB', 'fr-FR', 'es-ES']) {
+    const intl = new Intl.NumberFormat(locale)
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 12), max: 10 ** 12 }), (count) => {
+        expect(formatCount(count, locale)).toBe(intl.format(count))
+      }),
+      { numRuns: 500 },
+    )
+    for (const count of [0, 1, 999, 1000, 9999, 10000, 12345, 1000000, -1000, -12345]) {
+      expect(formatCount(count, locale), `${locale} ${count}`).toBe(intl.format(count))
+    }
+  }
+  expect(formatCount(1500, 'en')).toBe('1,500')
+  expect(formatCount(1500, 'fr')).toBe(`1${NNBSP}500`)
+  expect(formatCount(1500, 'es')).toBe('1500')
+  expect(formatCount(15000, 'es')).toBe('15.000')
+  // Anything else goes to Intl as before.
+  expect(formatCount(1.5, 'en')).toBe('1.5')
+  expect(formatCount(1500, 'de')).toBe('1.500')
 })
 
 test('a Money value formats with its own currency', () => {

@@ -1,5 +1,6 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Select, Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { useCount } from '#client/lib/count.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
 import { MissionImage } from './mission-image'
@@ -17,7 +18,8 @@ const TITLE_MAX = 60
  */
 export function MissionCard({ mission, children }: { mission: Mission; children?: ReactNode }) {
   const reward = formatMoney(mission.reward.amount)
-  const spotsLeft = mission.spotsLeft
+  const { count, category } = useCount(mission.spotsLeft)
+  const spots = mission.spotsLeft === 0 ? 'none' : category
   return (
     <article className="mission-card">
       <MissionImage mission={mission} width={320} height={180} loading="lazy" decoding="async" />
@@ -41,7 +43,12 @@ export function MissionCard({ mission, children }: { mission: Mission; children?
           <EstimateText mission={mission} />
         </p>
         <p className="mission-spots">
-          <Plural value={spotsLeft} _0="No spot left" one="# spot left" other="# spots left" />
+          <Select
+            value={spots}
+            _none="No spot left"
+            _one={`${count} spot left`}
+            other={`${count} spots left`}
+          />
         </p>
         {children ? <div className="mission-action">{children}</div> : null}
       </div>

@@ -1,4 +1,5 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Select, Trans } from '@lingui/react/macro'
+import { useCount } from '#client/lib/count.ts'
 import type { Mission } from '#shared/contract/deals.ts'
 import { formatMoney } from '#shared/format.ts'
 import { goalEarnings } from '../mission-terms'
@@ -16,9 +17,10 @@ export function RewardText({ mission }: { mission: Pick<Mission, 'reward'> }) {
 /** The earnings estimate at the goal: "500 valid clicks → 75,00 €" (the arrow read as "earn"). */
 export function EstimateText({ mission }: { mission: Pick<Mission, 'reward' | 'goal'> }) {
   const total = formatMoney(goalEarnings(mission))
+  const { count, category } = useCount(mission.goal)
   return (
     <span className="mission-estimate" data-testid="mission-estimate">
-      <Plural value={mission.goal} one="# valid click" other="# valid clicks" />{' '}
+      <Select value={category} _one={`${count} valid click`} other={`${count} valid clicks`} />{' '}
       <span aria-hidden="true">→</span>
       <span className="visually-hidden">
         <Trans>earn</Trans>
