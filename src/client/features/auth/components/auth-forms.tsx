@@ -10,7 +10,8 @@ import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { TurnstileChallenge } from '#client/components/ui/turnstile.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { namedRoutes } from '#client/lib/named-routes.ts'
+import { homePathOf } from '#client/lib/named-routes.ts'
+import { currentUser } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
 import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
 import { postRecovery } from '../api'
@@ -30,7 +31,8 @@ import { authQueries } from '../queries'
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 
 /**
- * Signs in (or up) through `enter`, then closes the modal and opens the dashboard, or the page the
+ * Signs in (or up) through `enter`, then closes the modal and opens the dashboard (a brand account's:
+ * its portal), or the page the
  * address's `redirect` names (a guarded page asked for signed out, the page a session ended on, a
  * mission's preview the user wanted to see).
  */
@@ -41,7 +43,7 @@ function useEnter() {
     await enter(queryClient, body)
     const back = returnPath()
     closeAuthModal()
-    await (back ? navigate({ href: back }) : navigate({ to: namedRoutes['dashboard-deal'] }))
+    await (back ? navigate({ href: back }) : navigate({ to: homePathOf(currentUser()) }))
   }
 }
 
