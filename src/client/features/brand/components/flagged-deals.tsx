@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
+import { notify } from '#client/lib/toast.ts'
+import type { BrandStreamerResult } from '#shared/contract/brand.ts'
+import { formatMoney } from '#shared/format.ts'
+import { useBrandFormErrors } from '../messages'
+import { askForReview } from '../mutations'
+
+/** A flagged deal's "Ask for review": a short message to the administrators, once. */
+function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal: BrandStreamerResult }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [message, setMessage] = useState('')
+  const [pending, setPending] = useState(false)
+  const errors = useBrandFormErrors()
+  if (deal.reviewRequested)
+    return (
+      <p className="status-badge status-badge-requested">
+        <Trans>Review requested</Trans>
+      </p>
+    )
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="button button-ghost"
+        onClick={() => setOpen(true)}
+        aria-label={t`Ask for review: ${deal.username}`}
+      >
+        <Trans>Ask for review</Trans>
+      </button>
+    )
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setPending(true)
+    errors.clear()
+    try {
+      await askForReview(queryClient, slug, code, deal.dealCode, message)
+      void notify('success', t`Review requested: an administrator looks at ${deal.username}'s deal.`)
+    } catch (error) {
+      errors.fail(error)
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <form className="form review-form" onSubmit={submit}>
+      {errors.general ? (
+        <p className="form-alert" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+      <Field label={t`What should the administrators look at?`} error={errors.errorFor('message')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={1000}
+            required
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="form-actions">
+        <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+          <Trans>Send the request</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * Deals whose clicks look bought (the trust checks flag them): their earnings wait for an
+ * administrator's review, and the brand can ask for one with a word of context.
+ */
+export function FlaggedDeals({
+  slug,
+  code,
+  streamers,
+}: {
+  slug: string
+  code: string
+  streamers: readonly BrandStreamerResult[]
+}) {
+  const flagged = streamers.filter((row) => row.flagged)
+  if (flagged.length === 0) return null
+  return (
+    <section className="brand-section" aria-labelledby="brand-flagged-title">
+      <h2 id="brand-flagged-title">
+        <Trans>Flagged deals</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          Our checks found clicks that look bought on these deals. Their earnings stay on hold until an
+          administrator reviews them.
+        </Trans>
+      </p>
+      <ul className="flagged-list">
+        {flagged.map((deal) => (
+          <li key={deal.dealCode}>
+            <p>
+              <strong>{deal.username}</strong>{' '}
+              <span className="muted">
+                <Trans>
+                  {deal.validClicks} valid clicks, {deal.invalidClicks} not counted, {formatMoney(deal.earnedCents)}{' '}
+                  earned
+                </Trans>
+              </span>
+            </p>
+            <ReviewRequest slug={slug} code={code} deal={deal} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { ErrorLines, ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
+import { inLanguage } from '#client/features/deals/admin/localized-field.tsx'
+import { MissionFieldControls, missionBody, missionValues } from '#client/features/deals/admin/mission-fields.tsx'
+import { notify } from '#client/lib/toast.ts'
+import type { BrandMission } from '#shared/contract/brand.ts'
+import { useBrandFormErrors } from '../messages'
+import { createMission, payloadForm, updateMission } from '../mutations'
+import { brandQueries } from '../queries'
+import { BrandCrumbs } from './brand-crumbs'
+import './brand.css'
+
+/**
+ * A brand's mission form, new or a draft's edit: every field of a mission (the admin form's fields,
+ * shared) but its provider and status. What it saves is a draft, which an administrator publishes.
+ */
+function MissionForm({ slug, mission }: { slug: string; mission: BrandMission | null }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [values, setValues] = useState(() => missionValues(mission))
+  const [thumbnail, setThumbnail] = useState<File | null>(null)
+  const [pending, setPending] = useState(false)
+  const errors = useBrandFormErrors()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setPending(true)
+    errors.clear()
+    try {
+      const form = payloadForm(missionBody(values), { thumbnail })
+      const saved = mission
+        ? await updateMission(queryClient, slug, mission.code, form)
+        : await createMission(queryClient, slug, form)
+      void notify('success', t`Draft saved. An administrator publishes it after a check.`)
+      await navigate({ to: '/dashboard/provider/$slug/missions/$code', params: { slug, code: saved.code } })
+    } catch (error) {
+      errors.fail(error)
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <form className="form brand-form" onSubmit={submit} aria-label={t`Mission`}>
+      <ErrorLines lines={errors.general ? [errors.general] : []} />
+      <MissionFieldControls
+        values={values}
+        onChange={setValues}
+        errorFor={errors.errorFor}
+        thumbnail={
+          <ImageField
+            label={<Trans>Thumbnail (image, 16:9)</Trans>}
+            onFile={setThumbnail}
+            error={errors.errorFor('thumbnail')}
+          />
+        }
+      />
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+          <Trans>Save the draft</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+export function NewMissionPage({ slug }: { slug: string }) {
+  const { t } = useLingui()
+  const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
+  return (
+    <section className="brand-page">
+      <BrandCrumbs slug={slug} name={provider.name} current={t`New mission`} />
+      <h1>
+        <Trans>New mission</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Describe the mission in every language you can, set its reward and budget, and check where viewers
+          land. It is saved as a draft: an administrator publishes it.
+        </Trans>
+      </p>
+      <MissionForm slug={slug} mission={null} />
+    </section>
+  )
+}
+
+export function EditMissionPage({ slug, code }: { slug: string; code: string }) {
+  const { t, i18n } = useLingui()
+  const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
+  const { data: missions } = useSuspenseQuery(brandQueries.missions(slug))
+  const mission = missions.items.find((item) => item.code === code)
+  if (!mission) return <p className="muted">{t`This mission was not found.`}</p>
+  const title = inLanguage(mission.title, i18n.locale)
+  return (
+    <section className="brand-page">
+      <BrandCrumbs slug={slug} name={provider.name} current={title} />
+      <h1>
+        <Trans>Edit “{title}”</Trans>
+      </h1>
+      {mission.status === 'draft' ? (
+        <MissionForm slug={slug} mission={mission} />
+      ) : (
+        <p className="brand-notice">
+          <Trans>This mission is no longer a draft: its fields can only change through an administrator.</Trans>
+        </p>
+      )}
+    </section>
+  )
+}
