@@ -31,6 +31,7 @@ function useMissionLabels() {
   const status: Record<AdminMission['status'], string> = {
     draft: t`Draft`,
     published: t`Published`,
+    paused: t`Paused`,
     closed: t`Closed`,
   }
   const model: Record<AdminMission['reward']['model'], string> = {
