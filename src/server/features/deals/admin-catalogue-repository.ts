@@ -41,6 +41,7 @@ export const providerView = (row: ProviderRow): AdminProvider => ({
   logo: row.logo ?? null,
   description: row.description,
   theme: row.theme,
+  status: row.status,
 })
 
 export async function listProviders(db: Executor): Promise<AdminProvider[]> {

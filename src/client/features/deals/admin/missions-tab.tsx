@@ -98,7 +98,7 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {select(
         'status',
         t`Status`,
-        (['draft', 'published', 'closed'] as const).map((value) => ({ value, label: labels.status(value) })),
+        (['draft', 'published', 'paused', 'closed'] as const).map((value) => ({ value, label: labels.status(value) })),
       )}
       <ImageField label={<Trans>Thumbnail (image)</Trans>} onFile={setThumbnail} />
       <FormActions onCancel={onDone} />
