@@ -142,7 +142,9 @@ function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
           <span>{user.username}</span>
         </p>
       ) : null}
-      <p className="menu-heading">{user?.kind === 'provider' ? <Trans>Brand</Trans> : <Trans>Deals</Trans>}</p>
+      <p className="menu-heading">
+        {user?.kind === 'provider' ? <Trans>Brand</Trans> : <Trans>Deals</Trans>}
+      </p>
       <WorkMenu entries={deals} onNavigate={onNavigate} />
       <p className="menu-heading">
         <Trans>Account</Trans>

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { registerQueryRoot } from '#client/lib/offline/query-roots.ts'
 import { type LiveHandlers, registerLiveHandlers } from '#client/lib/socket.ts'
-import type { List } from '#shared/contract/common.ts'
 import type { BrandMission, BrandMissionResults } from '#shared/contract/brand.ts'
+import type { List } from '#shared/contract/common.ts'
 import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
 import { brandQueries, isPrimaryBrandQuery } from './queries'
 
@@ -34,19 +34,21 @@ function refreshResultsSoon(queryClient: QueryClient, slug: string, code: string
 /** Writes a budget push into the mission's results (every language) and its row of the missions list. */
 export function storeBudget(queryClient: QueryClient, budget: BrandBudgetPayload): void {
   const { providerSlug: slug, missionCode: code } = budget
-  queryClient.setQueriesData<BrandMissionResults>({ queryKey: brandQueries.resultsOf(slug, code) }, (results) =>
-    results
-      ? {
-          ...results,
-          mission: {
-            ...results.mission,
-            spentCents: budget.spentCents,
-            budgetCents: budget.budgetCents,
-            remainingCents: budget.remainingCents,
-          },
-          totals: { ...results.totals, validClicks: budget.validClicks },
-        }
-      : results,
+  queryClient.setQueriesData<BrandMissionResults>(
+    { queryKey: brandQueries.resultsOf(slug, code) },
+    (results) =>
+      results
+        ? {
+            ...results,
+            mission: {
+              ...results.mission,
+              spentCents: budget.spentCents,
+              budgetCents: budget.budgetCents,
+              remainingCents: budget.remainingCents,
+            },
+            totals: { ...results.totals, validClicks: budget.validClicks },
+          }
+        : results,
   )
   queryClient.setQueryData<List<BrandMission>>(brandQueries.missions(slug).queryKey, (list) =>
     list

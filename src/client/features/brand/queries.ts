@@ -38,7 +38,11 @@ export const brandQueries = {
     queryOptions({
       queryKey: [...brandQueries.resultsOf(slug, code), locale] as const,
       queryFn: ({ signal }) =>
-        api('brandMissionResults', { params: { slug, code }, signal, headers: { 'Accept-Language': locale } }),
+        api('brandMissionResults', {
+          params: { slug, code },
+          signal,
+          headers: { 'Accept-Language': locale },
+        }),
     }),
   topUps: (slug: string, code: string) =>
     queryOptions({

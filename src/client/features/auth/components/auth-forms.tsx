@@ -113,6 +113,8 @@ interface RegistrationValues {
   plainPassword: string
   sponsor: string
   captcha: string
+  /** A brand's account (issue 16): it applies for a provider instead of taking missions. */
+  kind: 'streamer' | 'provider'
 }
 
 export function RegistrationForm() {
@@ -123,10 +125,11 @@ export function RegistrationForm() {
   const form = useForm<RegistrationValues>({
     ...passive,
     resolver: arkResolver(SignupBody, ['sponsor', 'captcha']),
-    defaultValues: { username: '', email: '', plainPassword: '', sponsor: '', captcha: '' },
+    defaultValues: { username: '', email: '', plainPassword: '', sponsor: '', captcha: '', kind: 'streamer' },
   })
   const [pending, setPending] = useState(false)
   const [showSponsor, setShowSponsor] = useState(false)
+  const brand = form.watch('kind') === 'provider'
 
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
@@ -171,6 +174,19 @@ export function RegistrationForm() {
           <Trans>I have a creator code</Trans>
         </button>
       )}
+      <label className="check-field">
+        <input
+          type="checkbox"
+          checked={brand}
+          onChange={(event) => form.setValue('kind', event.target.checked ? 'provider' : 'streamer')}
+        />
+        <Trans>I represent a brand</Trans>
+      </label>
+      {brand ? (
+        <p className="field-hint">
+          <Trans>Brand accounts run their brand's missions once an administrator approves the brand.</Trans>
+        </p>
+      ) : null}
       {siteKey ? (
         <TurnstileChallenge siteKey={siteKey} onToken={(token) => form.setValue('captcha', token)} />
       ) : null}

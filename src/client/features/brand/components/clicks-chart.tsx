@@ -9,7 +9,8 @@ import { clickReasonLabel } from '../labels'
 function reasonTotals(days: readonly BrandResultDay[]): [string, number][] {
   const totals = new Map<string, number>()
   for (const day of days)
-    for (const [reason, count] of Object.entries(day.reasons)) totals.set(reason, (totals.get(reason) ?? 0) + count)
+    for (const [reason, count] of Object.entries(day.reasons))
+      totals.set(reason, (totals.get(reason) ?? 0) + count)
   return [...totals].filter(([, count]) => count > 0).sort((a, b) => b[1] - a[1])
 }
 
@@ -40,7 +41,12 @@ export function ClicksChart({ days }: { days: readonly BrandResultDay[] }) {
         tableCaption={t`Clicks per day`}
         series={[
           { label: t`Valid`, values: days.map((day) => day.valid), color: 'var(--brand)', format: clicks },
-          { label: t`Not counted`, values: days.map((day) => day.invalid), color: 'var(--danger)', format: clicks },
+          {
+            label: t`Not counted`,
+            values: days.map((day) => day.invalid),
+            color: 'var(--danger)',
+            format: clicks,
+          },
         ]}
       />
       <h3>

@@ -110,8 +110,8 @@ export function FlaggedDeals({
               <strong>{deal.username}</strong>{' '}
               <span className="muted">
                 <Trans>
-                  {deal.validClicks} valid clicks, {deal.invalidClicks} not counted, {formatMoney(deal.earnedCents)}{' '}
-                  earned
+                  {deal.validClicks} valid clicks, {deal.invalidClicks} not counted,{' '}
+                  {formatMoney(deal.earnedCents)} earned
                 </Trans>
               </span>
             </p>

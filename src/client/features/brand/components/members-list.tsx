@@ -20,7 +20,9 @@ export function MembersList({ slug }: { slug: string }) {
               <strong>{member.username}</strong>
               <span className="muted break-all">{member.email}</span>
             </span>
-            <span className={`status-badge status-badge-${member.role}`}>{i18n._(memberRoleLabels[member.role])}</span>
+            <span className={`status-badge status-badge-${member.role}`}>
+              {i18n._(memberRoleLabels[member.role])}
+            </span>
             <span className="muted">
               <Trans>Since {formatDate(member.createdAt)}</Trans>
             </span>

@@ -19,18 +19,21 @@ type Change = 'paused' | 'published' | 'closed'
 
 /**
  * What a brand may do with its mission's status: pause or close a published one, resume or close a
- * paused one, edit a draft (an admin publishes it). Closing is final, so it asks first.
+ * paused one; a draft is edited (an admin publishes it). Closing is final, so it asks first.
  */
 export function MissionActions({
   slug,
   code,
   title,
   status,
+  editLink = false,
 }: {
   slug: string
   code: string
   title: string
   status: MissionStatus
+  /** Where the mission's own page is elsewhere: a draft's row links to it for editing. */
+  editLink?: boolean
 }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
@@ -71,14 +74,19 @@ export function MissionActions({
       {label}
     </button>
   )
+  // A draft is edited on its own page, until an administrator publishes it.
   if (status === 'draft')
-    return (
+    return editLink ? (
       <div className="mission-actions">
-        <Link to="/dashboard/provider/$slug/missions/$code/edit" params={{ slug, code }} className="button button-ghost">
+        <Link
+          to="/dashboard/provider/$slug/missions/$code"
+          params={{ slug, code }}
+          className="button button-ghost"
+        >
           <Trans>Edit the draft</Trans>
         </Link>
       </div>
-    )
+    ) : null
   if (status === 'closed') return null
   return (
     <div className="mission-actions">

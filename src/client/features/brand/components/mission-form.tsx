@@ -3,8 +3,11 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { ErrorLines, ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
-import { inLanguage } from '#client/features/deals/admin/localized-field.tsx'
-import { MissionFieldControls, missionBody, missionValues } from '#client/features/deals/admin/mission-fields.tsx'
+import {
+  MissionFieldControls,
+  missionBody,
+  missionValues,
+} from '#client/features/deals/admin/mission-fields.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandMission } from '#shared/contract/brand.ts'
 import { useBrandFormErrors } from '../messages'
@@ -14,7 +17,7 @@ import { BrandCrumbs } from './brand-crumbs'
 import './brand.css'
 
 /**
- * A brand's mission form, new or a draft's edit: every field of a mission (the admin form's fields,
+ * A brand's mission form, new or a draft's (on the draft's page): every field of a mission (the admin form's fields,
  * shared) but its provider and status. What it saves is a draft, which an administrator publishes.
  */
 function MissionForm({ slug, mission }: { slug: string; mission: BrandMission | null }) {
@@ -87,26 +90,17 @@ export function NewMissionPage({ slug }: { slug: string }) {
   )
 }
 
-export function EditMissionPage({ slug, code }: { slug: string; code: string }) {
-  const { t, i18n } = useLingui()
-  const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
+/** A draft's fields, editable on its page until an administrator publishes it. */
+export function DraftEditor({ slug, code }: { slug: string; code: string }) {
   const { data: missions } = useSuspenseQuery(brandQueries.missions(slug))
   const mission = missions.items.find((item) => item.code === code)
-  if (!mission) return <p className="muted">{t`This mission was not found.`}</p>
-  const title = inLanguage(mission.title, i18n.locale)
+  if (mission?.status !== 'draft') return null
   return (
-    <section className="brand-page">
-      <BrandCrumbs slug={slug} name={provider.name} current={title} />
-      <h1>
-        <Trans>Edit “{title}”</Trans>
-      </h1>
-      {mission.status === 'draft' ? (
-        <MissionForm slug={slug} mission={mission} />
-      ) : (
-        <p className="brand-notice">
-          <Trans>This mission is no longer a draft: its fields can only change through an administrator.</Trans>
-        </p>
-      )}
+    <section className="brand-section" aria-labelledby="brand-draft-title">
+      <h2 id="brand-draft-title">
+        <Trans>Edit the draft</Trans>
+      </h2>
+      <MissionForm slug={slug} mission={mission} />
     </section>
   )
 }

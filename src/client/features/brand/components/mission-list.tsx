@@ -73,8 +73,19 @@ export function MissionList({ slug }: { slug: string }) {
                     </span>
                   </p>
                 </div>
-                <SpendBar spent={mission.spent} budget={mission.budget} remaining={mission.remaining} compact />
-                <MissionActions slug={slug} code={mission.code} title={title} status={mission.status} />
+                <SpendBar
+                  spent={mission.spent}
+                  budget={mission.budget}
+                  remaining={mission.remaining}
+                  compact
+                />
+                <MissionActions
+                  slug={slug}
+                  code={mission.code}
+                  title={title}
+                  status={mission.status}
+                  editLink
+                />
               </li>
             )
           })}

@@ -7,6 +7,7 @@ import { BrandCrumbs } from './brand-crumbs'
 import { ClicksChart } from './clicks-chart'
 import { FlaggedDeals } from './flagged-deals'
 import { MissionActions, MissionStatusBadge } from './mission-actions'
+import { DraftEditor } from './mission-form'
 import { SpendBar } from './spend-bar'
 import { StreamersTable } from './streamers-table'
 import { TopUpBox } from './top-up-box'
@@ -40,17 +41,22 @@ export function MissionResults({ slug, code }: { slug: string; code: string }) {
       {mission.status === 'draft' ? (
         <p className="brand-notice" role="status">
           <Trans>
-            This mission is a draft: an administrator checks and publishes it. Its results show here once streamers
-            take it.
+            This mission is a draft: edit it below until an administrator checks and publishes it. Its results
+            show here once streamers take it.
           </Trans>
         </p>
       ) : null}
+      <DraftEditor slug={slug} code={code} />
       <div className="results-grid">
         <section className="brand-card-panel" aria-labelledby="brand-spend-title" data-testid="brand-spend">
           <h2 id="brand-spend-title">
             <Trans>Budget</Trans>
           </h2>
-          <SpendBar spent={mission.spentCents} budget={mission.budgetCents} remaining={mission.remainingCents} />
+          <SpendBar
+            spent={mission.spentCents}
+            budget={mission.budgetCents}
+            remaining={mission.remainingCents}
+          />
         </section>
         <section className="brand-card-panel" aria-labelledby="brand-totals-title">
           <h2 id="brand-totals-title">

@@ -3,7 +3,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { ErrorLines, ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
-import { LocalizedField, localizedBody, localizedValue } from '#client/features/deals/admin/localized-field.tsx'
+import {
+  LocalizedField,
+  localizedBody,
+  localizedValue,
+} from '#client/features/deals/admin/localized-field.tsx'
 import { widgetThemeLabels } from '#client/features/deals/labels.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandProvider } from '#shared/contract/brand.ts'
@@ -42,21 +46,28 @@ export function ProfileForm({ provider }: { provider: BrandProvider }) {
     <form className="form brand-form" onSubmit={submit} aria-label={t`Brand profile`}>
       <ErrorLines lines={errors.general ? [errors.general] : []} />
       <Field label={t`Brand name`} error={errors.errorFor('name')}>
-        {(control) => <input {...control} value={name} onChange={(event) => setName(event.target.value)} required />}
+        {(control) => (
+          <input {...control} value={name} onChange={(event) => setName(event.target.value)} required />
+        )}
       </Field>
       <LocalizedField
         label={t`Description`}
         value={description}
         onChange={setDescription}
         errorFor={(language) =>
-          errors.errorFor(`description.${language}`) ?? (language === 'en' ? errors.errorFor('description') : undefined)
+          errors.errorFor(`description.${language}`) ??
+          (language === 'en' ? errors.errorFor('description') : undefined)
         }
         multiline
       />
       <ImageField label={<Trans>New logo (image)</Trans>} onFile={setLogo} error={errors.errorFor('logo')} />
       <Field label={t`Widget theme`} error={errors.errorFor('theme')}>
         {(control) => (
-          <select {...control} value={theme} onChange={(event) => setTheme(event.target.value as WidgetTheme)}>
+          <select
+            {...control}
+            value={theme}
+            onChange={(event) => setTheme(event.target.value as WidgetTheme)}
+          >
             {WIDGET_THEMES.map((value) => (
               <option key={value} value={value}>
                 {i18n._(widgetThemeLabels[value])}

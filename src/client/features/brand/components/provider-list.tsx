@@ -36,16 +36,24 @@ export function ProviderList() {
               <img src={mediaUrl(provider.logo)} alt="" width={56} height={56} className="brand-logo" />
               <div className="brand-card-body">
                 <h2>
-                  <Link to="/dashboard/provider/$slug" params={{ slug: provider.slug }} className="brand-card-link">
+                  <Link
+                    to="/dashboard/provider/$slug"
+                    params={{ slug: provider.slug }}
+                    className="brand-card-link"
+                  >
                     {provider.name}
                   </Link>
                 </h2>
-                <p className="muted">{inLanguage(provider.description, i18n.locale) || t`No description yet.`}</p>
+                <p className="muted">
+                  {inLanguage(provider.description, i18n.locale) || t`No description yet.`}
+                </p>
                 <p className="brand-card-meta">
                   <span className={`status-badge status-badge-${provider.status}`}>
                     {i18n._(providerStatusLabels[provider.status])}
                   </span>
-                  {provider.role ? <span className="muted">{i18n._(memberRoleLabels[provider.role])}</span> : null}
+                  {provider.role ? (
+                    <span className="muted">{i18n._(memberRoleLabels[provider.role])}</span>
+                  ) : null}
                 </p>
               </div>
             </li>

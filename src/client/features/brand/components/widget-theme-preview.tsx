@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { GoalWidgetView } from '#client/features/deals/components/goal-widget.tsx'
-import type { WidgetTheme } from '#shared/contract/deals.ts'
 import type { Locale } from '#shared/contract/common.ts'
+import type { WidgetTheme } from '#shared/contract/deals.ts'
 
 // A sample deal two thirds of the way: the fill, the count and the reward all show.
 const SAMPLE_PROGRESS = 64

@@ -14,7 +14,13 @@ import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
 import { formatMoney } from '#shared/format.ts'
 import { buildIntegrationLink, NO_LINK } from '#shared/integration-links.ts'
 import { integrationTypeLabels, rewardModelLabels } from '../labels'
-import { emptyLocalized, LocalizedField, type LocalizedValue, localizedBody, localizedValue } from './localized-field'
+import {
+  emptyLocalized,
+  LocalizedField,
+  type LocalizedValue,
+  localizedBody,
+  localizedValue,
+} from './localized-field'
 
 export interface MissionValues {
   title: LocalizedValue
@@ -176,7 +182,9 @@ export function MissionFieldControls({
       label={label}
       value={values[field]}
       onChange={(text) => onChange({ ...values, [field]: text })}
-      errorFor={(language) => errorFor(`${field}.${language}`) ?? (language === 'en' ? errorFor(field) : undefined)}
+      errorFor={(language) =>
+        errorFor(`${field}.${language}`) ?? (language === 'en' ? errorFor(field) : undefined)
+      }
       required={required}
       multiline={field !== 'title'}
       hint={field === 'title'}
@@ -210,9 +218,7 @@ export function MissionFieldControls({
             : t`%username% is replaced by the streamer's name, %mission% by the deal code where the type uses it.`
         }
       >
-        {(control) => (
-          <input {...control} inputMode="url" value={values.link} onChange={set('link')} />
-        )}
+        {(control) => <input {...control} inputMode="url" value={values.link} onChange={set('link')} />}
       </Field>
       <TrackedLinkPreview type={values.type} link={values.link} />
       <Field label={t`Reward model`} error={errorFor(paths.model)}>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
+import { ManualTopUpForm } from '#client/features/brand/admin/mission-top-up.tsx'
 import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -14,7 +15,7 @@ import { useAdminFormErrors } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries } from './admin-queries'
 import { inLanguage } from './localized-field'
-import { type MissionValues, MissionFieldControls, missionBody, missionValues } from './mission-fields'
+import { MissionFieldControls, type MissionValues, missionBody, missionValues } from './mission-fields'
 import '../components/deals.css'
 
 /** Words for the mission status and reward model, instead of their raw values. */
@@ -98,7 +99,10 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       {select(
         'status',
         t`Status`,
-        (['draft', 'published', 'paused', 'closed'] as const).map((value) => ({ value, label: labels.status(value) })),
+        (['draft', 'published', 'paused', 'closed'] as const).map((value) => ({
+          value,
+          label: labels.status(value),
+        })),
       )}
       <ImageField label={<Trans>Thumbnail (image)</Trans>} onFile={setThumbnail} />
       <FormActions onCancel={onDone} />
@@ -108,9 +112,10 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
 
 /** Admin tab: every mission (drafts included) with a form to create or edit one. */
 export function MissionsTab() {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.missions())
   const [editing, setEditing] = useState<AdminMission | 'new' | null>(null)
+  const [toppingUp, setToppingUp] = useState<string | null>(null)
   const labels = useMissionLabels()
   if (editing)
     return <MissionForm mission={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
@@ -132,11 +137,29 @@ export function MissionsTab() {
                 {mission.providerName} · {labels.status(mission.status)} ·{' '}
                 {formatMoney(mission.reward.amount)} ({labels.model(mission.reward.model)}) · {mission.deals}/
                 {mission.spots} · {formatDate(mission.startsAt)}
+                {mission.budget !== null ? <> · {t`budget ${formatMoney(mission.budget)}`}</> : null}
               </span>
             </span>
-            <button type="button" className="button button-ghost" onClick={() => setEditing(mission)}>
-              <Trans>Edit</Trans>
-            </button>
+            <span className="admin-actions">
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setToppingUp(toppingUp === mission.code ? null : mission.code)}
+                aria-expanded={toppingUp === mission.code}
+              >
+                <Trans>Manual top-up</Trans>
+              </button>
+              <button type="button" className="button button-ghost" onClick={() => setEditing(mission)}>
+                <Trans>Edit</Trans>
+              </button>
+            </span>
+            {toppingUp === mission.code ? (
+              <ManualTopUpForm
+                code={mission.code}
+                title={inLanguage(mission.title, i18n.locale)}
+                onDone={() => setToppingUp(null)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>

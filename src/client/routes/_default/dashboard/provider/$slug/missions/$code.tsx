@@ -3,7 +3,7 @@ import { MissionResults } from '#client/features/brand/components/mission-result
 import { brandQueries } from '#client/features/brand/queries.ts'
 
 /** A mission's campaign results at a glance; the spend moves live (`brand:budget`). */
-export const Route = createFileRoute('/_default/dashboard/provider/$slug/missions/$code/')({
+export const Route = createFileRoute('/_default/dashboard/provider/$slug/missions/$code')({
   loader: ({ context: { queryClient }, params: { slug, code } }) =>
     Promise.all([
       queryClient.ensureQueryData(brandQueries.provider(slug)),

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
+import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
+import { api } from '#client/lib/http.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { AdminProvider } from '#shared/contract/admin.ts'
+import type { MemberRole } from '#shared/contract/brand.ts'
+import { memberRoleLabels } from '../labels'
+import { brandRefusal, useBrandFormErrors } from '../messages'
+import '../components/brand.css'
+
+/** Pending providers first (they wait for an admin), then by name as the server lists them. */
+export function pendingFirst(providers: readonly AdminProvider[]): AdminProvider[] {
+  return [...providers].sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'))
+}
+
+/** Approves a provider a brand applied for: its missions can then be published. */
+export function ApproveButton({ provider }: { provider: AdminProvider }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const approve = async () => {
+    setBusy(true)
+    try {
+      await api('adminProviderApprove', { params: { id: provider.id }, body: { status: 'approved' } })
+      await queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
+      void notify('success', t`${provider.name} is approved`)
+    } catch (error) {
+      void notify('error', brandRefusal(i18n, error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={busy}
+      onClick={() => void approve()}
+      aria-label={t`Approve ${provider.name}`}
+    >
+      <Trans>Approve</Trans>
+    </button>
+  )
+}
+
+/** Invites a member to a provider by e-mail: the account is made if needed, and a set-password link mailed. */
+export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<MemberRole>('member')
+  const [pending, setPending] = useState(false)
+  const errors = useBrandFormErrors()
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setPending(true)
+    errors.clear()
+    try {
+      await api('adminProviderMemberInvite', { params: { id: provider.id }, body: { email, role } })
+      void notify('success', t`Invitation sent to ${email}`)
+      onDone()
+    } catch (error) {
+      errors.fail(error)
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <form
+      className="form admin-form inline-admin-form"
+      onSubmit={submit}
+      aria-label={t`Invite a member to ${provider.name}`}
+    >
+      {errors.general ? (
+        <p className="form-alert" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+      <Field label={t`E-mail`} error={errors.errorFor('email')}>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            autoComplete="off"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t`Role`} error={errors.errorFor('role')}>
+        {(control) => (
+          <select {...control} value={role} onChange={(event) => setRole(event.target.value as MemberRole)}>
+            {(['member', 'owner'] as const).map((value) => (
+              <option key={value} value={value}>
+                {i18n._(memberRoleLabels[value])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="dialog-actions">
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+          <Trans>Send the invitation</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
