@@ -9,6 +9,8 @@ import { bootstrapAdmin, seedDemo } from './db/seed'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
 import { sessionService } from './features/auth/session-service'
+import { findProviderAccess } from './features/brand/brand-providers-repository'
+import { brandRoutes } from './features/brand/brand-routes'
 import { contentRoutes } from './features/content/content-routes'
 import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
@@ -65,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('config', config)
   app.decorate('putRunners', new Map())
+  // The `member` access rule's look-up (issue 16), registered here so http/ never imports a feature.
+  app.decorate('providerAccess', (slug: string, userId: string) => findProviderAccess(app.db, slug, userId))
 
   const database =
     options.database ??
@@ -132,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes)
   await app.register(adminRoutes)
   await app.register(pushRoutes)
+  await app.register(brandRoutes)
   registerMethodOverrides(app)
 
   await app.register(clientAppPlugin, { config })

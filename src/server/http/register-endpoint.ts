@@ -16,7 +16,7 @@ import {
   type HttpMethod,
   routePath,
 } from '#shared/endpoints.ts'
-import { forbidden, formInvalid, unauthorized } from './api-error'
+import { forbidden, formInvalid, notFound, unauthorized } from './api-error'
 import { cachedAnswer, sendCachedAnswer, weighCachedAnswer } from './cached-answer'
 import { answerOnce, idempotencyKeyHeader, requestFingerprint } from './idempotency'
 import { requestLocale } from './locale'
@@ -33,6 +33,28 @@ export interface AuthenticatedSession {
   user: SessionUser
 }
 
+/** The provider a `member` route's `{slug}` names, as the caller may act on it (issue 16). */
+export interface ProviderAccess {
+  providerId: string
+  slug: string
+  status: 'pending' | 'approved'
+  /** The caller's role in it; null for an admin who is not a member. */
+  role: 'owner' | 'member' | null
+}
+
+/**
+ * Finds the provider of a slug with the caller's role in it (null role: not a member), or null when no
+ * provider has that slug. The brand feature registers it (app.ts): the access rule lives here, the
+ * tables it reads there.
+ */
+export type ProviderAccessLookup = (slug: string, userId: string) => Promise<ProviderAccess | null>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    providerAccess: ProviderAccessLookup
+  }
+}
+
 /** Route parameters as the server receives them: always strings. */
 export type ServerParams<N extends EndpointName> = { [K in keyof EndpointParams<N>]: string }
 
@@ -43,6 +65,8 @@ export interface EndpointContext<N extends EndpointName, B, Q, P = ServerParams<
   files: Record<string, UploadedFile>
   /** The signed-in user, when the request carries a valid token (always set on non-public routes). */
   session: AuthenticatedSession | null
+  /** On `member` routes, the provider of the `{slug}` and the caller's role in it; null elsewhere. */
+  provider: ProviderAccess | null
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -71,7 +95,8 @@ export function checkAccess(name: EndpointName, session: AuthenticatedSession | 
   const { access } = endpoints[name]
   if (access === 'public') return
   if (!session) throw unauthorized()
-  if (access === 'session') return
+  // member: the membership is looked up by admitMember once this synchronous part has passed.
+  if (access === 'session' || access === 'member') return
   if (access === 'admin') {
     if (!isAdmin(session.user)) throw forbidden()
     return
@@ -79,6 +104,27 @@ export function checkAccess(name: EndpointName, session: AuthenticatedSession | 
   // owner: the {username} or {user} placeholder must name the caller (admins may act for anyone).
   if (isAdmin(session.user)) return
   if (!namesCaller(session, params)) throw forbidden()
+}
+
+/**
+ * A `member` route's provider: a member passes (with their role), an admin passes on any provider
+ * that exists (404 for one that does not), anyone else gets 403, whether or not the slug exists, so
+ * a member of one brand cannot even learn which other slugs exist.
+ */
+async function admitMember(
+  app: FastifyInstance,
+  session: AuthenticatedSession | null,
+  params: object,
+): Promise<ProviderAccess> {
+  if (!session) throw unauthorized()
+  const slug = (params as Record<string, string | undefined>).slug
+  const found = slug === undefined ? null : await app.providerAccess(slug, session.user.id)
+  if (isAdmin(session.user)) {
+    if (!found) throw notFound('This provider does not exist')
+    return found
+  }
+  if (!found || found.role === null) throw forbidden()
+  return found
 }
 
 /** Whether the route's {username} or {user} placeholder names the caller (usernames match without case). */
@@ -186,14 +232,22 @@ function mount(app: FastifyInstance, name: EndpointName, route: RouteOptions | u
   app.route({ method, url, ...route, handler: dispatch })
 }
 
-/** Checks access and parameters, splits uploads apart and validates the query and body. */
-function admit(
+/**
+ * Checks access and parameters (a `member` route's membership too, before any body is looked at, so a
+ * stranger learns nothing from validation errors), splits uploads apart and validates the query and body.
+ */
+async function admit(
+  app: FastifyInstance,
   name: EndpointName,
   schemas: { params?: Schema<unknown>; query?: Schema<unknown>; body?: Schema<unknown> },
   request: FastifyRequest,
 ) {
   checkParams(request.params)
   checkAccess(name, request.session, request.params as object)
+  const provider =
+    endpoints[name].access === 'member'
+      ? await admitMember(app, request.session, request.params as object)
+      : null
   const { fields, files } = splitMultipartBody(request.body)
   rejectNul({ params: request.params, query: request.query, body: fields })
   return {
@@ -201,6 +255,7 @@ function admit(
     body: validate(schemas.body, fields, undefined),
     query: validate(schemas.query, request.query, {}),
     files,
+    provider,
   }
 }
 
@@ -249,7 +304,7 @@ export function registerRoute<N extends EndpointName>(
   if (idempotent && endpoints[name].method === 'GET')
     throw new Error(`${name}: reads need no idempotency key`)
   mount(app, name, options.route, async (request, reply) => {
-    const { params, body, query, files } = admit(name, schemas, request)
+    const { params, body, query, files, provider } = await admit(app, name, schemas, request)
     if (schemas.status) reply.code(schemas.status)
     const run = () =>
       handler({
@@ -258,6 +313,7 @@ export function registerRoute<N extends EndpointName>(
         query: query as QueryOf<N>,
         files,
         session: request.session,
+        provider,
         request,
         reply,
       })

@@ -45,7 +45,11 @@ export const providerView = (row: ProviderRow): AdminProvider => ({
 })
 
 export async function listProviders(db: Executor): Promise<AdminProvider[]> {
-  const rows = await db.select().from(providers).orderBy(asc(providers.name), asc(providers.id))
+  // Applications waiting for an admin first (issue 16), then by name.
+  const rows = await db
+    .select()
+    .from(providers)
+    .orderBy(sql`${providers.status} = 'pending' desc`, asc(providers.name), asc(providers.id))
   return rows.map(providerView)
 }
 

@@ -1,0 +1,102 @@
+/** Brands, their members, missions and deals, made straight in the database for the brand portal tests. */
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { deals, missions, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
+import { makeUser, type TestUser } from './deals-fixtures'
+
+const DAY_MS = 86_400_000
+
+export interface TestBrand {
+  id: string
+  slug: string
+}
+
+export async function makeBrand(
+  app: FastifyInstance,
+  slug: string,
+  status: 'pending' | 'approved' = 'approved',
+): Promise<TestBrand> {
+  const [row] = await app.db
+    .insert(providers)
+    .values({ name: `Brand ${slug}`, slug, description: { en: `The ${slug} brand` }, status })
+    .returning({ id: providers.id, slug: providers.slug })
+  if (!row) throw new Error('provider insert returned no row')
+  return row
+}
+
+/** A brand account (kind provider) that is a member of the brand with the given role. */
+export async function makeMember(
+  app: FastifyInstance,
+  brand: TestBrand,
+  username: string,
+  role: 'owner' | 'member' = 'owner',
+): Promise<TestUser> {
+  const user = await makeUser(app, username)
+  await app.db.update(users).set({ kind: 'provider' }).where(eq(users.id, user.id))
+  await app.db.insert(providerMembers).values({ providerId: brand.id, userId: user.id, role })
+  return user
+}
+
+/** A mission of the brand: published, open since yesterday, 25 cents a click, no budget unless given. */
+export async function makeBrandMission(
+  app: FastifyInstance,
+  brand: TestBrand,
+  overrides: Partial<NewMissionRow> = {},
+): Promise<string> {
+  const code = overrides.code ?? `${brand.slug}-m-${randomBytes(3).toString('hex')}`
+  await app.db.insert(missions).values({
+    code,
+    providerId: brand.id,
+    title: { en: `Mission of ${brand.slug}`, fr: `Mission de ${brand.slug}` },
+    description: { en: 'A brand mission.' },
+    tips: { en: 'Share the link.' },
+    integration: { type: 'MIXTE', parameters: { URL: 'https://brand.example/go?ref=%username%' } },
+    rewardModel: 'cpc',
+    rewardCents: 25,
+    goal: 100,
+    spots: 10,
+    budgetCents: null,
+    startsAt: new Date(Date.now() - DAY_MS),
+    endsAt: null,
+    status: 'published',
+    ...overrides,
+  })
+  return code
+}
+
+/** A streamer's deal on the mission, made through the API as the streamer would take it. */
+export async function takeMission(
+  app: FastifyInstance,
+  streamer: TestUser,
+  missionCode: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${missionCode}/${streamer.username}`,
+    headers: streamer.auth,
+  })
+  if (response.statusCode !== 201) throw new Error(`taking ${missionCode} failed: ${response.body}`)
+  return (response.json() as { code: string }).code
+}
+
+export async function dealIdOf(app: FastifyInstance, dealCode: string): Promise<string> {
+  const [row] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.code, dealCode))
+  if (!row) throw new Error(`no deal ${dealCode}`)
+  return row.id
+}
+
+/** A form as the portal's forms send it with a picture: the JSON in `payload`, the file beside it. */
+export async function multipartForm(
+  fields: object,
+  file: { field: string; bytes: Buffer; type: string; name: string },
+): Promise<{ headers: Record<string, string>; payload: Buffer }> {
+  const form = new FormData()
+  form.set('payload', JSON.stringify(fields))
+  form.set(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
+  const request = new Request('http://x', { method: 'POST', body: form })
+  return {
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  }
+}
