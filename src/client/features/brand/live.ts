@@ -15,20 +15,21 @@ import { brandQueries, isPrimaryBrandQuery } from './queries'
 
 /** 1 s: a busy campaign pushes several times a second; one read per second keeps the rest current. */
 const RESULTS_REFRESH_MS = 1000
-const scheduled = new Map<string, ReturnType<typeof setTimeout>>()
+/** Per cache, the missions whose results are to be read again (`slug/code`). */
+const scheduledFor = new WeakMap<QueryClient, Set<string>>()
 
 function refreshResultsSoon(queryClient: QueryClient, slug: string, code: string): void {
   const key = `${slug}/${code}`
+  const scheduled = scheduledFor.get(queryClient) ?? new Set<string>()
+  scheduledFor.set(queryClient, scheduled)
   if (scheduled.has(key)) return
-  scheduled.set(
-    key,
-    setTimeout(() => {
-      scheduled.delete(key)
-      // Started after the pushes it follows, so its answer includes them (a read on its way from
-      // before them is replaced, not awaited).
-      void queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
-    }, RESULTS_REFRESH_MS),
-  )
+  scheduled.add(key)
+  setTimeout(() => {
+    scheduled.delete(key)
+    // Started after the pushes it follows, so its answer includes them (a read on its way from
+    // before them is replaced, not awaited).
+    void queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
+  }, RESULTS_REFRESH_MS)
 }
 
 /** Writes a budget push into the mission's results (every language) and its row of the missions list. */
