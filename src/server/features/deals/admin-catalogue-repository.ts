@@ -94,12 +94,21 @@ function adminMissionView(row: {
   }
 }
 
-export async function listAdminMissions(db: Executor, code?: string): Promise<AdminMission[]> {
+/** Every mission, or the one with `code`, or a provider's (the brand portal's list), newest first. */
+export async function listAdminMissions(
+  db: Executor,
+  filter: { code?: string; providerId?: string } = {},
+): Promise<AdminMission[]> {
   const rows = await db
     .select({ mission: missions, provider: providers, held: heldDeals, all: allDeals })
     .from(missions)
     .innerJoin(providers, eq(providers.id, missions.providerId))
-    .where(code ? eq(missions.code, code) : undefined)
+    .where(
+      and(
+        filter.code ? eq(missions.code, filter.code) : undefined,
+        filter.providerId ? eq(missions.providerId, filter.providerId) : undefined,
+      ),
+    )
     .orderBy(desc(missions.createdAt), asc(missions.code))
   return rows.map(adminMissionView)
 }
