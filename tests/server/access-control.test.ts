@@ -8,7 +8,7 @@ import { afterAll, expect, test } from 'vitest'
 import { type EndpointName, endpoint, endpoints, routePath } from '#shared/endpoints.ts'
 import { createTestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
-import { makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
+import { brandMissionBody, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser } from './deals-fixtures'
 
 const testApp = await createTestApp({ seed: false })
@@ -120,17 +120,26 @@ const dealY = await takeMission(testApp.app, streamer, missionY)
 
 const memberRows = guarded.filter(([, row]) => row.access === 'member')
 
+// Bodies that pass validation, for the calls that must fail on the mission or deal, not on the body.
+const validBodies: Partial<Record<EndpointName, object>> = {
+  brandMissionUpdate: brandMissionBody(),
+  brandMissionState: { status: 'paused' },
+  brandDealReview: { message: 'Please look at these clicks' },
+  brandTopUpCreate: { amount: 500 },
+}
+
 const brandCall = (
   name: EndpointName,
   place: { slug: string; code: string; dealCode: string },
   headers: Record<string, string>,
+  payload: object = {},
 ) => {
   const { method } = endpoints[name]
   return testApp.app.inject({
     method,
     url: endpoint(name, place as never),
     headers,
-    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload }),
   })
 }
 
@@ -163,23 +172,17 @@ for (const [name] of memberRows) {
 
   if (endpoints[name].path.includes('{code}')) {
     test.skipIf(!isRegistered(name))(`${name} (member): Y's mission under X's slug is 404`, async () => {
-      const response = await brandCall(
-        name,
-        { slug: brandX.slug, code: missionY, dealCode: dealY },
-        memberX.auth,
-      )
-      expect(response.statusCode).toBe(404)
+      const place = { slug: brandX.slug, code: missionY, dealCode: dealY }
+      const response = await brandCall(name, place, memberX.auth, validBodies[name])
+      expect(response.statusCode, response.body).toBe(404)
     })
   }
 
   if (endpoints[name].path.includes('{dealCode}')) {
     test.skipIf(!isRegistered(name))(`${name} (member): Y's deal under X's mission is 404`, async () => {
-      const response = await brandCall(
-        name,
-        { slug: brandX.slug, code: missionX, dealCode: dealY },
-        memberX.auth,
-      )
-      expect(response.statusCode).toBe(404)
+      const place = { slug: brandX.slug, code: missionX, dealCode: dealY }
+      const response = await brandCall(name, place, memberX.auth, validBodies[name])
+      expect(response.statusCode, response.body).toBe(404)
       expect(dealX).not.toBe(dealY)
     })
   }

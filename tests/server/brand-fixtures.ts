@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { deals, missions, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
-import { makeUser, type TestUser } from './deals-fixtures'
+import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
 
 const DAY_MS = 86_400_000
 
@@ -100,3 +100,29 @@ export async function multipartForm(
     payload: Buffer.from(await request.arrayBuffer()),
   }
 }
+
+/** A viewer's click on a tracked link, from the given address (one valid click per address and deal a day). */
+export function clickFrom(app: FastifyInstance, missionCode: string, username: string, ip: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/check/${missionCode}/${username}`,
+    remoteAddress: ip,
+    headers: { 'user-agent': BROWSER_UA },
+    payload: { kind: 'cpc' },
+  })
+}
+
+/** A mission as the brand's form sends it: every field, in three languages, starting a minute ago. */
+export const brandMissionBody = (extra: object = {}) => ({
+  title: { en: 'Boss rush', fr: 'Course aux boss', es: 'Carrera de jefes' },
+  description: { en: 'Beat every boss live.', fr: 'Battez chaque boss en direct.', es: 'Vence a cada jefe.' },
+  tips: { en: 'Show the timer.', fr: 'Montrez le chrono.', es: 'Muestra el cronómetro.' },
+  tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://spike.example/%mission%?ref=%username%' } },
+  reward: { model: 'cpc', amount: 20 },
+  goal: 40,
+  spots: 3,
+  budget: 500,
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  ...extra,
+})

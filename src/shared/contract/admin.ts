@@ -243,6 +243,9 @@ export const AdminDealItem = type({
   flagReason: 'string | null',
   /** Cents of this deal's earnings still on hold: what a rejection would reverse. */
   pendingEarned: 'number.integer',
+  /** The mission's brand asked for a review (issue 16): its latest request, or null. */
+  reviewRequestedAt: IsoDateTime.or('null'),
+  reviewMessage: 'string | null',
 })
 export type AdminDealItem = typeof AdminDealItem.infer
 
@@ -252,6 +255,8 @@ export const AdminDealsQuery = type({
   'q?': 'string <= 64',
   /** 'true': only deals flagged for review. */
   'flagged?': "'true' | 'false'",
+  /** 'true': only deals whose brand asked for a review (issue 16). */
+  'reviewRequested?': "'true' | 'false'",
 })
 export type AdminDealsQuery = typeof AdminDealsQuery.infer
 

@@ -136,7 +136,8 @@ export async function updateBrandProvider(
   },
 ): Promise<BrandProvider> {
   const { access, body } = input
-  const logo = input.logo ?? body.logo
+  // An upload, or null to remove it: a stored file named in the body is not taken from a brand.
+  const logo = input.logo ?? (body.logo === null ? null : undefined)
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(providers)

@@ -1,7 +1,11 @@
 /** The brand portal (issue 16): every route of the feature, registered from app.ts. */
 import type { FastifyInstance } from 'fastify'
+import { brandMissionRoutes } from './brand-mission-routes'
 import { brandProviderRoutes } from './brand-provider-routes'
+import { brandResultsRoutes } from './brand-results-routes'
 
 export async function brandRoutes(app: FastifyInstance) {
   await app.register(brandProviderRoutes)
+  await app.register(brandMissionRoutes)
+  await app.register(brandResultsRoutes)
 }

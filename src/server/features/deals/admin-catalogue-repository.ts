@@ -94,12 +94,21 @@ function adminMissionView(row: {
   }
 }
 
-export async function listAdminMissions(db: Executor, code?: string): Promise<AdminMission[]> {
+/** Every mission, or the one with `code`, or a provider's (the brand portal's list), newest first. */
+export async function listAdminMissions(
+  db: Executor,
+  filter: { code?: string; providerId?: string } = {},
+): Promise<AdminMission[]> {
   const rows = await db
     .select({ mission: missions, provider: providers, held: heldDeals, all: allDeals })
     .from(missions)
     .innerJoin(providers, eq(providers.id, missions.providerId))
-    .where(code ? eq(missions.code, code) : undefined)
+    .where(
+      and(
+        filter.code ? eq(missions.code, filter.code) : undefined,
+        filter.providerId ? eq(missions.providerId, filter.providerId) : undefined,
+      ),
+    )
     .orderBy(desc(missions.createdAt), asc(missions.code))
   return rows.map(adminMissionView)
 }
@@ -147,10 +156,17 @@ const ADMIN_DEALS_LIMIT = 200
 const pendingEarned = sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
   where ${ledgerEntries.dealId} = ${deals.id} and ${ledgerEntries.held} and ${ledgerEntries.availableAt} > now())`
 
+/** The latest review request a brand made on the deal (issue 16), as JSON `{ at, message }`, or null. */
+const latestReview = sql<{
+  at: string
+  message: string
+} | null>`(select json_build_object('at', r.created_at, 'message', r.message)
+  from deal_review_requests r where r.deal_id = ${deals.id} order by r.created_at desc limit 1)`
+
 /** The deals an admin looks for, mission titles in the admin's locale (English when missing). */
 export async function listAdminDeals(
   db: Executor,
-  filter: { state?: DealState; q?: string; flagged?: 'true' | 'false' },
+  filter: { state?: DealState; q?: string; flagged?: 'true' | 'false'; reviewRequested?: 'true' | 'false' },
   locale: SupportedLocale,
 ): Promise<AdminDealItem[]> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
@@ -162,6 +178,7 @@ export async function listAdminDeals(
       goal: missions.goal,
       username: users.username,
       pendingEarned,
+      review: latestReview,
     })
     .from(deals)
     .innerJoin(missions, eq(missions.id, deals.missionId))
@@ -174,6 +191,11 @@ export async function listAdminDeals(
           : filter.flagged === 'true'
             ? isNotNull(deals.flaggedAt)
             : isNull(deals.flaggedAt),
+        filter.reviewRequested === undefined
+          ? undefined
+          : filter.reviewRequested === 'true'
+            ? sql`exists (select 1 from deal_review_requests r where r.deal_id = ${deals.id})`
+            : sql`not exists (select 1 from deal_review_requests r where r.deal_id = ${deals.id})`,
         pattern
           ? or(ilike(deals.code, pattern), ilike(users.username, pattern), ilike(missions.code, pattern))
           : undefined,
@@ -194,5 +216,7 @@ export async function listAdminDeals(
     flaggedAt: row.deal.flaggedAt?.toISOString() ?? null,
     flagReason: row.deal.flagReason,
     pendingEarned: Number(row.pendingEarned),
+    reviewRequestedAt: row.review ? new Date(row.review.at).toISOString() : null,
+    reviewMessage: row.review?.message ?? null,
   }))
 }

@@ -63,7 +63,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
     const thumbnail = await image('missions', 'thumbnail', files.thumbnail, actorId)
     const saved = await saveMission(app.db, { code, body, thumbnail, actorId })
     invalidateMissionCatalogue(app.db)
-    const [view] = await listAdminMissions(app.db, saved)
+    const [view] = await listAdminMissions(app.db, { code: saved })
     if (!view) throw new ApiError(500, 'SERVER_ERROR', 'The saved mission could not be read back')
     return view
   }
