@@ -14,6 +14,8 @@ const refusals: Record<string, MessageDescriptor> = {
   payments_off: msg`Card top-ups are switched off on this server: an administrator records top-ups by hand.`,
   'provider.slug_taken': msg`A brand with this name already exists. Choose another name.`,
   'mission.code_taken': msg`This code is already used by another mission.`,
+  'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
+  'provider.pending': msg`Your brand is waiting for an administrator's approval: you can draft missions once it is approved.`,
 }
 
 const byStatus: Record<number, MessageDescriptor> = {

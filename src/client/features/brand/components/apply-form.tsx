@@ -48,8 +48,8 @@ export function ApplyPage() {
         <div className="brand-notice" role="status">
           <p>
             <Trans>
-              Thank you. {applied.name} is waiting for an administrator's approval: you can already prepare
-              its profile and draft missions, which go live once the brand is approved.
+              Thank you. {applied.name} is waiting for an administrator's approval. You can already prepare
+              its profile; drafting missions opens once the brand is approved.
             </Trans>
           </p>
           <Link to="/dashboard/provider/$slug" params={{ slug: applied.slug }} className="button">

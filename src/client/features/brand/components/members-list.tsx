@@ -13,6 +13,11 @@ export function MembersList({ slug }: { slug: string }) {
       <h2 id="brand-members-title">
         <Trans>Members</Trans>
       </h2>
+      {data.items.length === 0 ? (
+        <p className="muted">
+          <Trans>No member yet.</Trans>
+        </p>
+      ) : null}
       <ul className="brand-members">
         {data.items.map((member) => (
           <li key={member.userId}>

@@ -11,8 +11,11 @@ import { brandQueries } from '../queries'
 import { MissionActions, MissionStatusBadge } from './mission-actions'
 import { SpendBar } from './spend-bar'
 
-/** The provider's missions in every status: spend against budget, clicks and spots, and status changes. */
-export function MissionList({ slug }: { slug: string }) {
+/**
+ * The provider's missions in every status: spend against budget, clicks and spots, and status changes.
+ * A brand still waiting for approval cannot draft yet (`canDraft`).
+ */
+export function MissionList({ slug, canDraft }: { slug: string; canDraft: boolean }) {
   const { i18n } = useLingui()
   const { data } = useSuspenseQuery(brandQueries.missions(slug))
   const newMission = (
@@ -26,11 +29,15 @@ export function MissionList({ slug }: { slug: string }) {
         <h2 id="brand-missions-title">
           <Trans>Missions</Trans>
         </h2>
-        {data.items.length > 0 ? newMission : null}
+        {data.items.length > 0 && canDraft ? newMission : null}
       </header>
       {data.items.length === 0 ? (
-        <EmptyState action={newMission}>
-          <Trans>No mission yet. Draft your first one: an administrator publishes it.</Trans>
+        <EmptyState action={canDraft ? newMission : undefined}>
+          {canDraft ? (
+            <Trans>No mission yet. Draft your first one: an administrator publishes it.</Trans>
+          ) : (
+            <Trans>No mission yet. You can draft missions once the brand is approved.</Trans>
+          )}
         </EmptyState>
       ) : (
         <ul className="brand-missions">

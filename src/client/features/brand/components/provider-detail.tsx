@@ -38,12 +38,12 @@ export function ProviderDetail({ slug }: { slug: string }) {
       {provider.status === 'pending' ? (
         <p className="brand-notice" role="status">
           <Trans>
-            An administrator is checking this brand. Prepare its profile and draft missions meanwhile: they
-            are published once the brand is approved.
+            An administrator is checking this brand. Prepare its profile meanwhile: you can draft missions once
+            the brand is approved.
           </Trans>
         </p>
       ) : null}
-      <MissionList slug={slug} />
+      <MissionList slug={slug} canDraft={provider.status === 'approved'} />
       <section className="brand-section" aria-labelledby="brand-profile-title">
         <h2 id="brand-profile-title">
           <Trans>Profile</Trans>

@@ -111,18 +111,20 @@ export function TrackedLinkPreview({ type, link }: { type: string; link: string 
   const target = buildIntegrationLink({ type, parameters: { [linkParameter(type)]: link } }, data)
   return (
     <div className="tracked-link-preview" aria-live="polite" data-testid="tracked-link-preview">
-      <p className="field-hint">
-        <Trans>
-          Preview: a viewer of the streamer “{SAMPLE_USERNAME}” (deal {SAMPLE_DEAL_CODE}) who opens their
-          tracked link lands on
-        </Trans>
-      </p>
       {target === NO_LINK ? (
         <p className="muted">
           <Trans>Enter the link above to see where viewers land.</Trans>
         </p>
       ) : (
-        <p className="tracked-link-target break-all">{target}</p>
+        <>
+          <p className="field-hint">
+            <Trans>
+              Preview: a viewer of the streamer “{SAMPLE_USERNAME}” (deal {SAMPLE_DEAL_CODE}) who opens their
+              tracked link lands on
+            </Trans>
+          </p>
+          <p className="tracked-link-target break-all">{target}</p>
+        </>
       )}
     </div>
   )
@@ -165,8 +167,13 @@ export function MissionFieldControls({
     </Field>
   )
   // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
+  // The only rule of the end date the form does not check itself: it must come after the start.
+  const dayError = (field: 'startsAt' | 'endsAt') =>
+    field === 'endsAt' && errorFor(paths.endsAt)
+      ? t`Choose an end date after the start date.`
+      : errorFor(paths[field])
   const dayInput = (field: 'startsAt' | 'endsAt', label: string, required = false) => (
-    <Field label={label} error={errorFor(paths[field])}>
+    <Field label={label} error={dayError(field)}>
       {(control) => (
         <DateInput
           id={control.id}

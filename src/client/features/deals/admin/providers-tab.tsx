@@ -114,7 +114,7 @@ function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; on
 
 /** Admin tab: the provider list (applications waiting first), a new-provider form, each provider's form. */
 export function ProvidersTab() {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.providers())
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null)
   const [inviting, setInviting] = useState<string | null>(null)
@@ -156,6 +156,14 @@ export function ProvidersTab() {
               <button type="button" className="button button-ghost" onClick={() => setEditing(provider)}>
                 <Trans>Edit</Trans>
               </button>
+              {/* A plain link: the tab also renders outside the router (its component test). */}
+              <a
+                href={`/dashboard/provider/${encodeURIComponent(provider.slug)}`}
+                className="button button-ghost"
+                aria-label={t`Open the brand portal of ${provider.name}`}
+              >
+                <Trans>Brand portal</Trans>
+              </a>
             </span>
             {inviting === provider.id ? (
               <InviteMemberForm provider={provider} onDone={() => setInviting(null)} />
