@@ -38,8 +38,8 @@ export function ProviderDetail({ slug }: { slug: string }) {
       {provider.status === 'pending' ? (
         <p className="brand-notice" role="status">
           <Trans>
-            An administrator is checking this brand. Prepare its profile meanwhile: you can draft missions once
-            the brand is approved.
+            An administrator is checking this brand. Prepare its profile meanwhile: you can draft missions
+            once the brand is approved.
           </Trans>
         </p>
       ) : null}
