@@ -29,6 +29,8 @@ function refreshResultsSoon(queryClient: QueryClient, slug: string, code: string
     // Started after the pushes it follows, so its answer includes them (a read on its way from
     // before them is replaced, not awaited).
     void queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
+    // The list shows the mission's status too (an admin may have published it meanwhile).
+    void queryClient.invalidateQueries({ queryKey: brandQueries.missions(slug).queryKey })
   }, RESULTS_REFRESH_MS)
 }
 

@@ -46,7 +46,7 @@ export function MissionResults({ slug, code }: { slug: string; code: string }) {
           </Trans>
         </p>
       ) : null}
-      <DraftEditor slug={slug} code={code} />
+      {mission.status === 'draft' ? <DraftEditor slug={slug} code={code} /> : null}
       <div className="results-grid">
         <section className="brand-card-panel" aria-labelledby="brand-spend-title" data-testid="brand-spend">
           <h2 id="brand-spend-title">
