@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
+import { FormActions } from '#client/features/deals/admin/admin-form-parts.tsx'
 import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
 import type { MemberRole } from '#shared/contract/brand.ts'
+import { GeneralError, useBrandForm } from '../components/form-parts'
 import { memberRoleLabels } from '../labels'
-import { brandRefusal, useBrandFormErrors } from '../messages'
+import { brandRefusal } from '../messages'
 import '../components/brand.css'
 
 /** Pending providers first (they wait for an admin), then by name as the server lists them. */
@@ -51,33 +53,19 @@ export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider
   const { t, i18n } = useLingui()
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<MemberRole>('member')
-  const [pending, setPending] = useState(false)
-  const errors = useBrandFormErrors()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    errors.clear()
-    try {
-      await api('adminProviderMemberInvite', { params: { id: provider.id }, body: { email, role } })
-      void notify('success', t`Invitation sent to ${email}`)
-      onDone()
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
-    }
-  }
+  const { errors, pending, submitWith } = useBrandForm()
+  const submit = submitWith(async () => {
+    await api('adminProviderMemberInvite', { params: { id: provider.id }, body: { email, role } })
+    void notify('success', t`Invitation sent to ${email}`)
+    onDone()
+  })
   return (
     <form
       className="form admin-form inline-admin-form"
       onSubmit={submit}
       aria-label={t`Invite a member to ${provider.name}`}
     >
-      {errors.general ? (
-        <p className="form-alert" role="alert">
-          {errors.general}
-        </p>
-      ) : null}
+      <GeneralError message={errors.general} />
       <Field label={t`E-mail`} error={errors.errorFor('email')}>
         {(control) => (
           <input
@@ -101,14 +89,7 @@ export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider
           </select>
         )}
       </Field>
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
-          <Trans>Send the invitation</Trans>
-        </button>
-      </div>
+      <FormActions onCancel={onDone} pending={pending} submitLabel={<Trans>Send the invitation</Trans>} />
     </form>
   )
 }

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
+import { FormActions } from '#client/features/deals/admin/admin-form-parts.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
-import { useBrandFormErrors } from '../messages'
 import { askForReview } from '../mutations'
+import { GeneralError, useBrandForm } from './form-parts'
 
 /** A flagged deal's "Ask for review": a short message to the administrators, once. */
 function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal: BrandStreamerResult }) {
@@ -14,8 +15,7 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState('')
-  const [pending, setPending] = useState(false)
-  const errors = useBrandFormErrors()
+  const { errors, pending, submitWith } = useBrandForm()
   if (deal.reviewRequested)
     return (
       <p className="status-badge status-badge-requested">
@@ -33,26 +33,13 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
         <Trans>Ask for review</Trans>
       </button>
     )
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    errors.clear()
-    try {
-      await askForReview(queryClient, slug, code, deal.dealCode, message)
-      void notify('success', t`Review requested: an administrator looks at ${deal.username}'s deal.`)
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
-    }
-  }
+  const submit = submitWith(async () => {
+    await askForReview(queryClient, slug, code, deal.dealCode, message)
+    void notify('success', t`Review requested: an administrator looks at ${deal.username}'s deal.`)
+  })
   return (
     <form className="form review-form" onSubmit={submit}>
-      {errors.general ? (
-        <p className="form-alert" role="alert">
-          {errors.general}
-        </p>
-      ) : null}
+      <GeneralError message={errors.general} />
       <Field label={t`What should the administrators look at?`} error={errors.errorFor('message')}>
         {(control) => (
           <textarea
@@ -65,14 +52,11 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
           />
         )}
       </Field>
-      <div className="form-actions">
-        <button type="button" className="button button-ghost" onClick={() => setOpen(false)}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
-          <Trans>Send the request</Trans>
-        </button>
-      </div>
+      <FormActions
+        onCancel={() => setOpen(false)}
+        pending={pending}
+        submitLabel={<Trans>Send the request</Trans>}
+      />
     </form>
   )
 }

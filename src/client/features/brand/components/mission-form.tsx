@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
-import { ErrorLines, ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
+import { useState } from 'react'
+import { ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
 import {
   MissionFieldControls,
   missionBody,
@@ -10,10 +10,10 @@ import {
 } from '#client/features/deals/admin/mission-fields.tsx'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandMission } from '#shared/contract/brand.ts'
-import { useBrandFormErrors } from '../messages'
 import { createMission, payloadForm, updateMission } from '../mutations'
 import { brandQueries } from '../queries'
 import { BrandCrumbs } from './brand-crumbs'
+import { GeneralError, useBrandForm } from './form-parts'
 import './brand.css'
 
 /**
@@ -26,29 +26,18 @@ function MissionForm({ slug, mission }: { slug: string; mission: BrandMission | 
   const navigate = useNavigate()
   const [values, setValues] = useState(() => missionValues(mission))
   const [thumbnail, setThumbnail] = useState<File | null>(null)
-  const [pending, setPending] = useState(false)
-  const errors = useBrandFormErrors()
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    errors.clear()
-    try {
-      const form = payloadForm(missionBody(values), { thumbnail })
-      const saved = mission
-        ? await updateMission(queryClient, slug, mission.code, form)
-        : await createMission(queryClient, slug, form)
-      void notify('success', t`Draft saved. An administrator publishes it after a check.`)
-      await navigate({ to: '/dashboard/provider/$slug/missions/$code', params: { slug, code: saved.code } })
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
-    }
-  }
+  const { errors, pending, submitWith } = useBrandForm()
+  const submit = submitWith(async () => {
+    const form = payloadForm(missionBody(values), { thumbnail })
+    const saved = mission
+      ? await updateMission(queryClient, slug, mission.code, form)
+      : await createMission(queryClient, slug, form)
+    void notify('success', t`Draft saved. An administrator publishes it after a check.`)
+    await navigate({ to: '/dashboard/provider/$slug/missions/$code', params: { slug, code: saved.code } })
+  })
   return (
     <form className="form brand-form" onSubmit={submit} aria-label={t`Mission`}>
-      <ErrorLines lines={errors.general ? [errors.general] : []} />
+      <GeneralError message={errors.general} />
       <MissionFieldControls
         values={values}
         onChange={setValues}

@@ -1,20 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import { ErrorLines, ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
-import {
-  LocalizedField,
-  localizedBody,
-  localizedValue,
-} from '#client/features/deals/admin/localized-field.tsx'
+import { localizedBody, localizedValue } from '#client/features/deals/admin/localized-field.tsx'
 import { widgetThemeLabels } from '#client/features/deals/labels.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandProvider } from '#shared/contract/brand.ts'
 import type { WidgetTheme } from '#shared/contract/deals.ts'
 import { WIDGET_THEMES } from '#shared/deal-values.ts'
-import { useBrandFormErrors } from '../messages'
 import { payloadForm, updateProvider } from '../mutations'
+import { GeneralError, useBrandForm } from './form-parts'
+import { ProviderFields } from './provider-fields'
 import { WidgetThemePreview } from './widget-theme-preview'
 
 /** The brand's profile as its owner edits it: name, logo, description in every language, widget theme. */
@@ -25,42 +21,24 @@ export function ProfileForm({ provider }: { provider: BrandProvider }) {
   const [description, setDescription] = useState(() => localizedValue(provider.description))
   const [theme, setTheme] = useState<WidgetTheme>(provider.theme)
   const [logo, setLogo] = useState<File | null>(null)
-  const [pending, setPending] = useState(false)
-  const errors = useBrandFormErrors()
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    errors.clear()
-    try {
-      const body = { name, description: localizedBody(description), theme }
-      await updateProvider(queryClient, provider.slug, payloadForm(body, { logo }))
-      void notify('success', t`Profile saved`)
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
-    }
-  }
+  const { errors, pending, submitWith } = useBrandForm()
+  const submit = submitWith(async () => {
+    const body = { name, description: localizedBody(description), theme }
+    await updateProvider(queryClient, provider.slug, payloadForm(body, { logo }))
+    void notify('success', t`Profile saved`)
+  })
   return (
     <form className="form brand-form" onSubmit={submit} aria-label={t`Brand profile`}>
-      <ErrorLines lines={errors.general ? [errors.general] : []} />
-      <Field label={t`Brand name`} error={errors.errorFor('name')}>
-        {(control) => (
-          <input {...control} value={name} onChange={(event) => setName(event.target.value)} required />
-        )}
-      </Field>
-      <LocalizedField
-        label={t`Description`}
-        value={description}
-        onChange={setDescription}
-        errorFor={(language) =>
-          errors.errorFor(`description.${language}`) ??
-          (language === 'en' ? errors.errorFor('description') : undefined)
-        }
-        multiline
+      <GeneralError message={errors.general} />
+      <ProviderFields
+        name={name}
+        onName={setName}
+        description={description}
+        onDescription={setDescription}
+        onLogo={setLogo}
+        errorFor={errors.errorFor}
+        newLogo={provider.logo !== null}
       />
-      <ImageField label={<Trans>New logo (image)</Trans>} onFile={setLogo} error={errors.errorFor('logo')} />
       <Field label={t`Widget theme`} error={errors.errorFor('theme')}>
         {(control) => (
           <select

@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Stripe, StripeCardElement, StripeElementLocale } from '@stripe/stripe-js'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
-import { Field } from '#client/components/ui/field.tsx'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { loadStripeClient, stripePublicKey } from '#client/features/wallet/stripe.ts'
 import { notify } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { topUpSourceLabels, topUpStatusLabels } from '../labels'
-import { useBrandFormErrors } from '../messages'
 import { eurosToCents } from '../money-input'
 import { startCardTopUp } from '../mutations'
 import { brandQueries } from '../queries'
+import { EurosField, GeneralError, useBrandForm } from './form-parts'
 
 /** Stripe's card field, mounted once Stripe.js has loaded; null until then (or when it cannot load). */
 function useCardElement(box: RefObject<HTMLDivElement | null>, locale: string) {
@@ -46,58 +45,32 @@ function CardTopUp({ slug, code }: { slug: string; code: string }) {
   const box = useRef<HTMLDivElement>(null)
   const { card, failed } = useCardElement(box, i18n.locale)
   const [amount, setAmount] = useState('')
-  const [pending, setPending] = useState(false)
   const [cardError, setCardError] = useState<string | null>(null)
-  const errors = useBrandFormErrors()
-  const cents = eurosToCents(amount)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const { errors, pending, submitWith } = useBrandForm()
+  const submit = submitWith(async () => {
     if (!card) return
-    setPending(true)
     setCardError(null)
-    errors.clear()
-    try {
-      const intent = await startCardTopUp(slug, code, cents)
-      const result = await card.stripe.confirmCardPayment(intent.clientSecret, {
-        payment_method: { card: card.element },
-      })
-      // Stripe's messages are written for the card holder, in their language (a declined card…).
-      if (result.error) setCardError(result.error.message ?? t`The card payment did not go through.`)
-      else {
-        setAmount('')
-        void notify('success', t`Payment accepted: the budget grows as soon as Stripe confirms it.`)
-      }
-      void queryClient.invalidateQueries({ queryKey: brandQueries.topUps(slug, code).queryKey })
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
+    const intent = await startCardTopUp(slug, code, eurosToCents(amount))
+    const result = await card.stripe.confirmCardPayment(intent.clientSecret, {
+      payment_method: { card: card.element },
+    })
+    // Stripe's messages are written for the card holder, in their language (a declined card…).
+    if (result.error) setCardError(result.error.message ?? t`The card payment did not go through.`)
+    else {
+      setAmount('')
+      void notify('success', t`Payment accepted: the budget grows as soon as Stripe confirms it.`)
     }
-  }
+    void queryClient.invalidateQueries({ queryKey: brandQueries.topUps(slug, code).queryKey })
+  })
   return (
     <form className="form top-up-form" onSubmit={submit} aria-label={t`Top up by card`}>
-      {errors.general ? (
-        <p className="form-alert" role="alert">
-          {errors.general}
-        </p>
-      ) : null}
-      <Field
-        label={t`Amount in euros`}
+      <GeneralError message={errors.general} />
+      <EurosField
+        value={amount}
+        onChange={setAmount}
         error={errors.errorFor('amount')}
-        hint={Number.isFinite(cents) && cents > 0 ? t`${formatMoney(cents)} will be charged.` : undefined}
-      >
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-        )}
-      </Field>
+        hint={(money) => t`${money} will be charged.`}
+      />
       <div className="field">
         <span className="field-label">
           <Trans>Card</Trans>

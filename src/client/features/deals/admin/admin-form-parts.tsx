@@ -38,15 +38,23 @@ export function ImageField({
   )
 }
 
-/** Cancel and Save, at the foot of an admin form. */
-export function FormActions({ onCancel }: { onCancel: () => void }) {
+/** Cancel and Save (or what the form does), at the foot of a form; busy while it is sent. */
+export function FormActions({
+  onCancel,
+  submitLabel,
+  pending = false,
+}: {
+  onCancel: () => void
+  submitLabel?: ReactNode
+  pending?: boolean
+}) {
   return (
     <div className="dialog-actions">
       <button type="button" className="button button-ghost" onClick={onCancel}>
         <Trans>Cancel</Trans>
       </button>
-      <button type="submit" className="button">
-        <Trans>Save</Trans>
+      <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+        {submitLabel ?? <Trans>Save</Trans>}
       </button>
     </div>
   )
