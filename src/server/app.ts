@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config'
 import { type OpenedDatabase, openDatabase } from './db/client'
 import { bootstrapAdmin, seedDemo } from './db/seed'
+import { DEMO_BRAND_PASSWORD, demoBrandAccounts } from './db/seed-brands'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
 import { sessionService } from './features/auth/session-service'
@@ -80,7 +81,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }))
   await app.register(databasePlugin, { database, owned: !options.database })
   await app.register(readCachePlugin)
-  if (config.seedDemo) await seedDemo(database.db)
+  if (config.seedDemo) {
+    await seedDemo(database.db)
+    const brandAccounts = await demoBrandAccounts(database.db)
+    // Demo credentials on purpose (like the demo content itself): a newcomer signs in on the brand side.
+    if (brandAccounts.length > 0)
+      app.log.info(
+        { usernames: brandAccounts, demoPassword: DEMO_BRAND_PASSWORD },
+        'demo brand accounts (one owner per demo provider)',
+      )
+  }
   if (config.admin) await bootstrapAdmin(database.db, config.admin)
 
   const mailer =

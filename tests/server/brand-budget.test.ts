@@ -149,3 +149,26 @@ test('members get brand:budget after each click; other brands and streamers do n
   )
   expect(leaked).toEqual([])
 })
+
+test("an admin's top-up reaches the brand live with the new budget and what is left", async () => {
+  const { app } = testApp
+  const admin = await makeUser(app, 'budget_admin', { admin: true })
+  const code = await makeBrandMission(app, brand, { budgetCents: 100 })
+  const socket = await memberSocket(owner, brand.id)
+  const next = nextBudget(socket)
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/admin/missions/${code}/top-ups`,
+    headers: admin.auth,
+    payload: { amount: 400, reason: 'Bank transfer received' },
+  })
+  expect(answer.statusCode).toBe(201)
+  expect(await next).toEqual({
+    providerSlug: brand.slug,
+    missionCode: code,
+    spentCents: 0,
+    budgetCents: 500,
+    remainingCents: 500,
+    validClicks: 0,
+  })
+})

@@ -233,8 +233,8 @@ function mount(app: FastifyInstance, name: EndpointName, route: RouteOptions | u
 }
 
 /**
- * Checks access and parameters (a `member` route's membership too, before any body is looked at, so a
- * stranger learns nothing from validation errors), splits uploads apart and validates the query and body.
+ * Checks access and parameters (a `member` route's membership too, before the query and body are
+ * validated, so a stranger learns nothing from validation errors), splits uploads apart and validates them.
  */
 async function admit(
   app: FastifyInstance,
@@ -244,12 +244,13 @@ async function admit(
 ) {
   checkParams(request.params)
   checkAccess(name, request.session, request.params as object)
+  const { fields, files } = splitMultipartBody(request.body)
+  // Before any look-up: a NUL would reach the database as a 500.
+  rejectNul({ params: request.params, query: request.query, body: fields })
   const provider =
     endpoints[name].access === 'member'
       ? await admitMember(app, request.session, request.params as object)
       : null
-  const { fields, files } = splitMultipartBody(request.body)
-  rejectNul({ params: request.params, query: request.query, body: fields })
   return {
     params: validate(schemas.params, request.params, {}),
     body: validate(schemas.body, fields, undefined),

@@ -4,10 +4,12 @@ import { registerBrandBudgetFeed } from './brand-budget'
 import { brandMissionRoutes } from './brand-mission-routes'
 import { brandProviderRoutes } from './brand-provider-routes'
 import { brandResultsRoutes } from './brand-results-routes'
+import { topUpRoutes } from './top-up-routes'
 
 export async function brandRoutes(app: FastifyInstance) {
   registerBrandBudgetFeed(app)
   await app.register(brandProviderRoutes)
   await app.register(brandMissionRoutes)
   await app.register(brandResultsRoutes)
+  await app.register(topUpRoutes)
 }
