@@ -14,7 +14,7 @@ const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
 const VIEWER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36'
 // The demo brand members `npm start` seeds, one per demo provider (README, demo section).
-const BRAND_PASSWORD = 'Brand-demo-1'
+const BRAND_PASSWORD = 'Demo-brand-2026'
 const REWARD_CENTS = 25
 const BUDGET_CENTS = 1000
 
