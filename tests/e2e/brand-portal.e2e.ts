@@ -95,7 +95,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await brand.getByLabel('Spots').fill('5')
     await brand.getByLabel('Budget in cents (empty: no cap)').fill(String(BUDGET_CENTS))
     await brand.getByRole('button', { name: 'Save the draft' }).click()
-    await expect(brand).toHaveURL(new RegExp(`/dashboard/provider/${viewport.provider}/missions/[\\w-]+$`))
+    // The saved draft's own page (not the form's `missions/new`, which the address names until then).
+    await expect(brand).toHaveURL(
+      new RegExp(`/dashboard/provider/${viewport.provider}/missions/(?!new$)[\\w-]+$`),
+    )
     const code = decodeURIComponent(new URL(brand.url()).pathname.split('/').at(-1) ?? '')
     await expect(brand.getByRole('heading', { name: title, level: 1 })).toBeVisible()
     await expect(brand.getByTestId('remaining')).toHaveText(/10,00\s€/)
@@ -125,7 +128,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
       from: viewport.from,
       headers: { authorization: `Bearer ${signup.body.code as string}` },
     })
-    expect(taken.status).toBe(201)
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201)
 
     // A viewer opens the tracked link and lands on the brand's page.
     const viewer = await browser.newContext({ userAgent: VIEWER_UA, viewport: size })
