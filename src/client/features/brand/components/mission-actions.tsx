@@ -91,7 +91,8 @@ export function MissionActions({
   return (
     <div className="mission-actions">
       {status === 'published' ? button('paused', t`Pause`) : button('published', t`Resume`)}
-      {button('closed', t`Close`, true)}
+      {/* Closing a mission, not a dialog: French and Spanish use another verb (clôturer, cerrar). */}
+      {button('closed', t({ message: 'Close', context: 'mission' }), true)}
     </div>
   )
 }
