@@ -88,3 +88,11 @@ test('a burst of pushes reads the rest of the results (and the list) again once,
     brandQueries.missions('nova-games').queryKey,
   ])
 })
+
+test('a push whose budget moved (a top-up) reads the top-ups again; a credit does not', () => {
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+  storeBudget(queryClient, push('launch', 25))
+  expect(invalidate).not.toHaveBeenCalled()
+  storeBudget(queryClient, { ...push('launch', 25), budgetCents: 2000, remainingCents: 1975 })
+  expect(invalidate).toHaveBeenCalledWith({ queryKey: brandQueries.topUps('nova-games', 'launch').queryKey })
+})

@@ -37,6 +37,12 @@ function refreshResultsSoon(queryClient: QueryClient, slug: string, code: string
 /** Writes a budget push into the mission's results (every language) and its row of the missions list. */
 export function storeBudget(queryClient: QueryClient, budget: BrandBudgetPayload): void {
   const { providerSlug: slug, missionCode: code } = budget
+  const shown = queryClient.getQueriesData<BrandMissionResults>({
+    queryKey: brandQueries.resultsOf(slug, code),
+  })
+  // A budget that moved is a top-up: the list of top-ups has a new line.
+  if (shown.some(([, results]) => results && results.mission.budgetCents !== budget.budgetCents))
+    void queryClient.invalidateQueries({ queryKey: brandQueries.topUps(slug, code).queryKey })
   queryClient.setQueriesData<BrandMissionResults>(
     { queryKey: brandQueries.resultsOf(slug, code) },
     (results) =>

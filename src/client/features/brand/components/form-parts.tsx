@@ -53,11 +53,13 @@ export function EurosField({
 }) {
   const { t } = useLingui()
   const cents = eurosToCents(value)
+  const amount = Number.isFinite(cents)
   return (
     <Field
       label={t`Amount in euros`}
-      error={error}
-      hint={Number.isFinite(cents) && cents > 0 ? hint(formatMoney(cents)) : undefined}
+      // What was typed is no amount at all: say what one looks like rather than the type rule.
+      error={error && !amount ? t`Enter an amount in euros, such as 12,50.` : error}
+      hint={amount && cents > 0 ? hint(formatMoney(cents)) : undefined}
     >
       {(control) => (
         <input
