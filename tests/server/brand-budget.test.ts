@@ -6,7 +6,7 @@
 import { and, count, eq, sql } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { dealEvents, deals, missions } from '#server/db/schema.ts'
+import { dealEvents, deals, missions, providerMembers } from '#server/db/schema.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
@@ -171,4 +171,33 @@ test("an admin's top-up reaches the brand live with the new budget and what is l
     remainingCents: 500,
     validClicks: 0,
   })
+})
+
+test('a socket recovered after a short cut keeps only the provider rooms its user still belongs to', async () => {
+  const { app } = testApp
+  const kept = await makeBrand(app, 'kept-brand')
+  const dropped = await makeBrand(app, 'dropped-brand')
+  const member = await makeMember(app, kept, 'two_brands_member')
+  await app.db.insert(providerMembers).values({ providerId: dropped.id, userId: member.id, role: 'member' })
+  const streamer = await makeUser(app, 'recovery_streamer')
+  const code = await makeBrandMission(app, kept)
+  await takeMission(app, streamer, code)
+  const socket = await memberSocket(member, dropped.id)
+  // A packet received gives the client an offset to recover from.
+  const first = nextBudget(socket)
+  await clickFrom(app, code, streamer.username, '192.0.2.50')
+  await first
+
+  await app.db.delete(providerMembers).where(eq(providerMembers.providerId, dropped.id))
+  const back = once(socket, 'connect')
+  socket.io.engine.close()
+  await back
+  expect(socket.recovered).toBe(true)
+  const roomsOf = async () => {
+    const [server] = await app.io.in(socket.id ?? '').fetchSockets()
+    return server ? [...server.rooms].filter((room) => room.startsWith('provider:')) : []
+  }
+  for (let tries = 0; tries < 200 && (await roomsOf()).includes(rooms.provider(dropped.id)); tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(await roomsOf()).toEqual([rooms.provider(kept.id)])
 })

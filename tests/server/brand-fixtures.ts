@@ -2,10 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { deals, missions, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
-import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
-
-const DAY_MS = 86_400_000
+import { deals, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
+import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
 export interface TestBrand {
   id: string
@@ -39,31 +37,17 @@ export async function makeMember(
 }
 
 /** A mission of the brand: published, open since yesterday, 25 cents a click, no budget unless given. */
-export async function makeBrandMission(
+export const makeBrandMission = (
   app: FastifyInstance,
   brand: TestBrand,
   overrides: Partial<NewMissionRow> = {},
-): Promise<string> {
-  const code = overrides.code ?? `${brand.slug}-m-${randomBytes(3).toString('hex')}`
-  await app.db.insert(missions).values({
-    code,
+) =>
+  makeMission(app, {
+    code: `${brand.slug}-m-${randomBytes(3).toString('hex')}`,
     providerId: brand.id,
-    title: { en: `Mission of ${brand.slug}`, fr: `Mission de ${brand.slug}` },
-    description: { en: 'A brand mission.' },
-    tips: { en: 'Share the link.' },
-    integration: { type: 'MIXTE', parameters: { URL: 'https://brand.example/go?ref=%username%' } },
-    rewardModel: 'cpc',
-    rewardCents: 25,
     goal: 100,
-    spots: 10,
-    budgetCents: null,
-    startsAt: new Date(Date.now() - DAY_MS),
-    endsAt: null,
-    status: 'published',
     ...overrides,
   })
-  return code
-}
 
 /** A streamer's deal on the mission, made through the API as the streamer would take it. */
 export async function takeMission(

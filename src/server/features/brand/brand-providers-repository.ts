@@ -2,9 +2,9 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { type ProviderRow, providerMembers, providers, users } from '#server/db/schema.ts'
-import { providerView, storedText } from '#server/features/deals/admin-catalogue-repository.ts'
+import { providerView, slugOf, storedText } from '#server/features/deals/admin-catalogue-repository.ts'
+import type { ProviderAccess } from '#server/http/access-rules.ts'
 import { conflict } from '#server/http/api-error.ts'
-import type { ProviderAccess } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
 import type {
   BrandMember,
@@ -66,17 +66,7 @@ export async function findProvider(db: Executor, id: string): Promise<ProviderRo
 /** 48 characters of name keep the slug readable in a URL, with room for a suffix when it is taken. */
 const SLUG_NAME_CHARS = 48
 
-export function slugFor(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_NAME_CHARS)
-    .replace(/-+$/, '')
-  return base || 'brand'
-}
+export const slugFor = (name: string): string => slugOf(name, SLUG_NAME_CHARS) || 'brand'
 
 // Nine more tries: a brand name shared by ten providers is better told than numbered further.
 const SLUG_SUFFIXES = [2, 3, 4, 5, 6, 7, 8, 9, 10]

@@ -118,15 +118,20 @@ const CODE_SUFFIX_BYTES = 2
 // 48 characters of title keep the code readable in a URL while leaving room for the suffix.
 const CODE_TITLE_CHARS = 48
 
-export function missionCodeFor(title: string): string {
-  const base = title
+/** Text as a URL slug: lower-case ASCII letters and digits joined by dashes, accents dropped, at most `max` long. */
+export function slugOf(text: string, max: number): string {
+  return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, CODE_TITLE_CHARS)
+    .slice(0, max)
     .replace(/-+$/, '')
+}
+
+export function missionCodeFor(title: string): string {
+  const base = slugOf(title, CODE_TITLE_CHARS)
   return `${base || 'mission'}-${randomBytes(CODE_SUFFIX_BYTES).toString('hex')}`
 }
 
