@@ -1,6 +1,7 @@
 import { registerLanguageSync } from './features/account/language-sync'
 import { registerAccountMutations } from './features/account/mutations'
 import { registerSessionSync } from './features/auth/session-sync'
+import { registerBrandLive } from './features/brand/live'
 import { contentQueries } from './features/content/queries'
 import { registerDealLive } from './features/deals/live'
 import { registerDealMutations } from './features/deals/mutations'
@@ -19,6 +20,7 @@ export function registerAppFeatures(): void {
   registerWalletLive()
   registerWalletMutations()
   registerAccountMutations()
+  registerBrandLive()
   registerLanguageSync()
   registerSessionSync()
   // FAQ, terms and home texts are kept for an offline start; nothing pushes them, so they are not live.

@@ -17,6 +17,7 @@ import { Route as DefaultLogoutRouteImport } from './routes/_default/logout'
 import { Route as DefaultTermsRouteImport } from './routes/_default/terms'
 import { Route as DefaultDashboardAccountRouteImport } from './routes/_default/dashboard/account'
 import { Route as DefaultDashboardDealRouteImport } from './routes/_default/dashboard/deal'
+import { Route as DefaultDashboardProviderRouteImport } from './routes/_default/dashboard/provider'
 import { Route as DefaultFaqIndexRouteImport } from './routes/_default/faq/index'
 import { Route as DefaultFaqCodeRouteImport } from './routes/_default/faq/$code'
 import { Route as DefaultRedirVerificationRouteImport } from './routes/_default/redir/verification'
@@ -28,14 +29,19 @@ import { Route as DefaultDashboardAccountCertificationRouteImport } from './rout
 import { Route as DefaultDashboardDealIndexRouteImport } from './routes/_default/dashboard/deal/index'
 import { Route as DefaultDashboardDealCompletedRouteImport } from './routes/_default/dashboard/deal/completed'
 import { Route as DefaultDashboardDealPaymentRouteImport } from './routes/_default/dashboard/deal/payment'
+import { Route as DefaultDashboardProviderIndexRouteImport } from './routes/_default/dashboard/provider/index'
+import { Route as DefaultDashboardProviderNewRouteImport } from './routes/_default/dashboard/provider/new'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125RouteImport } from './routes/_default/dashboard/deal/$status/{-$code}'
 import { Route as DefaultDashboardDealAvailableCodeRouteImport } from './routes/_default/dashboard/deal/available/$code'
+import { Route as DefaultDashboardProviderSlugIndexRouteImport } from './routes/_default/dashboard/provider/$slug/index'
 import { Route as DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/check/{-$code}/{-$username}'
 import { Route as DefaultRedirCpcChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/cpc/{-$code}/{-$username}'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125IndexRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/index'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125EventsRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/events'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125TipsRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/tips'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125ToolsRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/tools'
+import { Route as DefaultDashboardProviderSlugMissionsCodeRouteImport } from './routes/_default/dashboard/provider/$slug/missions/$code'
+import { Route as DefaultDashboardProviderSlugMissionsNewRouteImport } from './routes/_default/dashboard/provider/$slug/missions/new'
 
 const DefaultRoute = DefaultRouteImport.update({
   id: '/_default',
@@ -75,6 +81,12 @@ const DefaultDashboardDealRoute = DefaultDashboardDealRouteImport.update({
   path: '/dashboard/deal',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultDashboardProviderRoute =
+  DefaultDashboardProviderRouteImport.update({
+    id: '/dashboard/provider',
+    path: '/dashboard/provider',
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultFaqIndexRoute = DefaultFaqIndexRouteImport.update({
   id: '/faq/',
   path: '/faq/',
@@ -138,6 +150,18 @@ const DefaultDashboardDealPaymentRoute =
     path: '/payment',
     getParentRoute: () => DefaultDashboardDealRoute,
   } as any)
+const DefaultDashboardProviderIndexRoute =
+  DefaultDashboardProviderIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => DefaultDashboardProviderRoute,
+  } as any)
+const DefaultDashboardProviderNewRoute =
+  DefaultDashboardProviderNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => DefaultDashboardProviderRoute,
+  } as any)
 const DefaultDashboardDealStatusChar123CodeChar125Route =
   DefaultDashboardDealStatusChar123CodeChar125RouteImport.update({
     id: '/$status/{-$code}',
@@ -149,6 +173,12 @@ const DefaultDashboardDealAvailableCodeRoute =
     id: '/available/$code',
     path: '/available/$code',
     getParentRoute: () => DefaultDashboardDealRoute,
+  } as any)
+const DefaultDashboardProviderSlugIndexRoute =
+  DefaultDashboardProviderSlugIndexRouteImport.update({
+    id: '/$slug/',
+    path: '/$slug/',
+    getParentRoute: () => DefaultDashboardProviderRoute,
   } as any)
 const DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route =
   DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport.update({
@@ -186,6 +216,18 @@ const DefaultDashboardDealStatusChar123CodeChar125ToolsRoute =
     path: '/tools',
     getParentRoute: () => DefaultDashboardDealStatusChar123CodeChar125Route,
   } as any)
+const DefaultDashboardProviderSlugMissionsCodeRoute =
+  DefaultDashboardProviderSlugMissionsCodeRouteImport.update({
+    id: '/$slug/missions/$code',
+    path: '/$slug/missions/$code',
+    getParentRoute: () => DefaultDashboardProviderRoute,
+  } as any)
+const DefaultDashboardProviderSlugMissionsNewRoute =
+  DefaultDashboardProviderSlugMissionsNewRouteImport.update({
+    id: '/$slug/missions/new',
+    path: '/$slug/missions/new',
+    getParentRoute: () => DefaultDashboardProviderRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
@@ -194,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof DefaultTermsRoute
   '/dashboard/account': typeof DefaultDashboardAccountRouteWithChildren
   '/dashboard/deal': typeof DefaultDashboardDealRouteWithChildren
+  '/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
   '/faq/$code': typeof DefaultFaqCodeRoute
   '/redir/verification': typeof DefaultRedirVerificationRoute
   '/widgets/goal': typeof WidgetsWidgetsGoalRoute
@@ -203,15 +246,20 @@ export interface FileRoutesByFullPath {
   '/dashboard/account/certification': typeof DefaultDashboardAccountCertificationRoute
   '/dashboard/deal/completed': typeof DefaultDashboardDealCompletedRoute
   '/dashboard/deal/payment': typeof DefaultDashboardDealPaymentRoute
+  '/dashboard/provider/new': typeof DefaultDashboardProviderNewRoute
   '/dashboard/account/': typeof DefaultDashboardAccountIndexRoute
   '/dashboard/deal/': typeof DefaultDashboardDealIndexRoute
+  '/dashboard/provider/': typeof DefaultDashboardProviderIndexRoute
   '/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/dashboard/provider/$slug/': typeof DefaultDashboardProviderSlugIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
+  '/dashboard/provider/$slug/missions/$code': typeof DefaultDashboardProviderSlugMissionsCodeRoute
+  '/dashboard/provider/$slug/missions/new': typeof DefaultDashboardProviderSlugMissionsNewRoute
   '/dashboard/deal/$status/{-$code}/': typeof DefaultDashboardDealStatusChar123CodeChar125IndexRoute
 }
 export interface FileRoutesByTo {
@@ -228,14 +276,19 @@ export interface FileRoutesByTo {
   '/dashboard/account/certification': typeof DefaultDashboardAccountCertificationRoute
   '/dashboard/deal/completed': typeof DefaultDashboardDealCompletedRoute
   '/dashboard/deal/payment': typeof DefaultDashboardDealPaymentRoute
+  '/dashboard/provider/new': typeof DefaultDashboardProviderNewRoute
   '/dashboard/account': typeof DefaultDashboardAccountIndexRoute
   '/dashboard/deal': typeof DefaultDashboardDealIndexRoute
+  '/dashboard/provider': typeof DefaultDashboardProviderIndexRoute
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/dashboard/provider/$slug': typeof DefaultDashboardProviderSlugIndexRoute
   '/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
+  '/dashboard/provider/$slug/missions/$code': typeof DefaultDashboardProviderSlugMissionsCodeRoute
+  '/dashboard/provider/$slug/missions/new': typeof DefaultDashboardProviderSlugMissionsNewRoute
   '/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125IndexRoute
 }
 export interface FileRoutesById {
@@ -248,6 +301,7 @@ export interface FileRoutesById {
   '/_default/': typeof DefaultIndexRoute
   '/_default/dashboard/account': typeof DefaultDashboardAccountRouteWithChildren
   '/_default/dashboard/deal': typeof DefaultDashboardDealRouteWithChildren
+  '/_default/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
   '/_default/faq/$code': typeof DefaultFaqCodeRoute
   '/_default/redir/verification': typeof DefaultRedirVerificationRoute
   '/_widgets/widgets/goal': typeof WidgetsWidgetsGoalRoute
@@ -257,15 +311,20 @@ export interface FileRoutesById {
   '/_default/dashboard/account/certification': typeof DefaultDashboardAccountCertificationRoute
   '/_default/dashboard/deal/completed': typeof DefaultDashboardDealCompletedRoute
   '/_default/dashboard/deal/payment': typeof DefaultDashboardDealPaymentRoute
+  '/_default/dashboard/provider/new': typeof DefaultDashboardProviderNewRoute
   '/_default/dashboard/account/': typeof DefaultDashboardAccountIndexRoute
   '/_default/dashboard/deal/': typeof DefaultDashboardDealIndexRoute
+  '/_default/dashboard/provider/': typeof DefaultDashboardProviderIndexRoute
   '/_default/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
   '/_default/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
   '/_default/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/_default/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
+  '/_default/dashboard/provider/$slug/': typeof DefaultDashboardProviderSlugIndexRoute
   '/_default/dashboard/deal/$status/{-$code}/events': typeof DefaultDashboardDealStatusChar123CodeChar125EventsRoute
   '/_default/dashboard/deal/$status/{-$code}/tips': typeof DefaultDashboardDealStatusChar123CodeChar125TipsRoute
   '/_default/dashboard/deal/$status/{-$code}/tools': typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRoute
+  '/_default/dashboard/provider/$slug/missions/$code': typeof DefaultDashboardProviderSlugMissionsCodeRoute
+  '/_default/dashboard/provider/$slug/missions/new': typeof DefaultDashboardProviderSlugMissionsNewRoute
   '/_default/dashboard/deal/$status/{-$code}/': typeof DefaultDashboardDealStatusChar123CodeChar125IndexRoute
 }
 export interface FileRouteTypes {
@@ -277,6 +336,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/dashboard/account'
     | '/dashboard/deal'
+    | '/dashboard/provider'
     | '/faq/$code'
     | '/redir/verification'
     | '/widgets/goal'
@@ -286,15 +346,20 @@ export interface FileRouteTypes {
     | '/dashboard/account/certification'
     | '/dashboard/deal/completed'
     | '/dashboard/deal/payment'
+    | '/dashboard/provider/new'
     | '/dashboard/account/'
     | '/dashboard/deal/'
+    | '/dashboard/provider/'
     | '/dashboard/deal/$status/{-$code}'
     | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
+    | '/dashboard/provider/$slug/'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
+    | '/dashboard/provider/$slug/missions/$code'
+    | '/dashboard/provider/$slug/missions/new'
     | '/dashboard/deal/$status/{-$code}/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -311,14 +376,19 @@ export interface FileRouteTypes {
     | '/dashboard/account/certification'
     | '/dashboard/deal/completed'
     | '/dashboard/deal/payment'
+    | '/dashboard/provider/new'
     | '/dashboard/account'
     | '/dashboard/deal'
+    | '/dashboard/provider'
     | '/dashboard/deal/available/$code'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
+    | '/dashboard/provider/$slug'
     | '/dashboard/deal/$status/{-$code}/events'
     | '/dashboard/deal/$status/{-$code}/tips'
     | '/dashboard/deal/$status/{-$code}/tools'
+    | '/dashboard/provider/$slug/missions/$code'
+    | '/dashboard/provider/$slug/missions/new'
     | '/dashboard/deal/$status/{-$code}'
   id:
     | '__root__'
@@ -330,6 +400,7 @@ export interface FileRouteTypes {
     | '/_default/'
     | '/_default/dashboard/account'
     | '/_default/dashboard/deal'
+    | '/_default/dashboard/provider'
     | '/_default/faq/$code'
     | '/_default/redir/verification'
     | '/_widgets/widgets/goal'
@@ -339,15 +410,20 @@ export interface FileRouteTypes {
     | '/_default/dashboard/account/certification'
     | '/_default/dashboard/deal/completed'
     | '/_default/dashboard/deal/payment'
+    | '/_default/dashboard/provider/new'
     | '/_default/dashboard/account/'
     | '/_default/dashboard/deal/'
+    | '/_default/dashboard/provider/'
     | '/_default/dashboard/deal/$status/{-$code}'
     | '/_default/dashboard/deal/available/$code'
     | '/_default/redir/check/{-$code}/{-$username}'
     | '/_default/redir/cpc/{-$code}/{-$username}'
+    | '/_default/dashboard/provider/$slug/'
     | '/_default/dashboard/deal/$status/{-$code}/events'
     | '/_default/dashboard/deal/$status/{-$code}/tips'
     | '/_default/dashboard/deal/$status/{-$code}/tools'
+    | '/_default/dashboard/provider/$slug/missions/$code'
+    | '/_default/dashboard/provider/$slug/missions/new'
     | '/_default/dashboard/deal/$status/{-$code}/'
   fileRoutesById: FileRoutesById
 }
@@ -412,6 +488,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard/deal'
       fullPath: '/dashboard/deal'
       preLoaderRoute: typeof DefaultDashboardDealRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    '/_default/dashboard/provider': {
+      id: '/_default/dashboard/provider'
+      path: '/dashboard/provider'
+      fullPath: '/dashboard/provider'
+      preLoaderRoute: typeof DefaultDashboardProviderRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/faq/': {
@@ -491,6 +574,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDashboardDealPaymentRouteImport
       parentRoute: typeof DefaultDashboardDealRoute
     }
+    '/_default/dashboard/provider/': {
+      id: '/_default/dashboard/provider/'
+      path: '/'
+      fullPath: '/dashboard/provider/'
+      preLoaderRoute: typeof DefaultDashboardProviderIndexRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
+    }
+    '/_default/dashboard/provider/new': {
+      id: '/_default/dashboard/provider/new'
+      path: '/new'
+      fullPath: '/dashboard/provider/new'
+      preLoaderRoute: typeof DefaultDashboardProviderNewRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
+    }
     '/_default/dashboard/deal/$status/{-$code}': {
       id: '/_default/dashboard/deal/$status/{-$code}'
       path: '/$status/{-$code}'
@@ -504,6 +601,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/deal/available/$code'
       preLoaderRoute: typeof DefaultDashboardDealAvailableCodeRouteImport
       parentRoute: typeof DefaultDashboardDealRoute
+    }
+    '/_default/dashboard/provider/$slug/': {
+      id: '/_default/dashboard/provider/$slug/'
+      path: '/$slug'
+      fullPath: '/dashboard/provider/$slug/'
+      preLoaderRoute: typeof DefaultDashboardProviderSlugIndexRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
     }
     '/_default/redir/check/{-$code}/{-$username}': {
       id: '/_default/redir/check/{-$code}/{-$username}'
@@ -546,6 +650,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/deal/$status/{-$code}/tools'
       preLoaderRoute: typeof DefaultDashboardDealStatusChar123CodeChar125ToolsRouteImport
       parentRoute: typeof DefaultDashboardDealStatusChar123CodeChar125Route
+    }
+    '/_default/dashboard/provider/$slug/missions/$code': {
+      id: '/_default/dashboard/provider/$slug/missions/$code'
+      path: '/$slug/missions/$code'
+      fullPath: '/dashboard/provider/$slug/missions/$code'
+      preLoaderRoute: typeof DefaultDashboardProviderSlugMissionsCodeRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
+    }
+    '/_default/dashboard/provider/$slug/missions/new': {
+      id: '/_default/dashboard/provider/$slug/missions/new'
+      path: '/$slug/missions/new'
+      fullPath: '/dashboard/provider/$slug/missions/new'
+      preLoaderRoute: typeof DefaultDashboardProviderSlugMissionsNewRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
     }
   }
 }
@@ -616,6 +734,31 @@ const DefaultDashboardDealRouteChildren: DefaultDashboardDealRouteChildren = {
 const DefaultDashboardDealRouteWithChildren =
   DefaultDashboardDealRoute._addFileChildren(DefaultDashboardDealRouteChildren)
 
+interface DefaultDashboardProviderRouteChildren {
+  DefaultDashboardProviderNewRoute: typeof DefaultDashboardProviderNewRoute
+  DefaultDashboardProviderIndexRoute: typeof DefaultDashboardProviderIndexRoute
+  DefaultDashboardProviderSlugIndexRoute: typeof DefaultDashboardProviderSlugIndexRoute
+  DefaultDashboardProviderSlugMissionsCodeRoute: typeof DefaultDashboardProviderSlugMissionsCodeRoute
+  DefaultDashboardProviderSlugMissionsNewRoute: typeof DefaultDashboardProviderSlugMissionsNewRoute
+}
+
+const DefaultDashboardProviderRouteChildren: DefaultDashboardProviderRouteChildren =
+  {
+    DefaultDashboardProviderNewRoute: DefaultDashboardProviderNewRoute,
+    DefaultDashboardProviderIndexRoute: DefaultDashboardProviderIndexRoute,
+    DefaultDashboardProviderSlugIndexRoute:
+      DefaultDashboardProviderSlugIndexRoute,
+    DefaultDashboardProviderSlugMissionsCodeRoute:
+      DefaultDashboardProviderSlugMissionsCodeRoute,
+    DefaultDashboardProviderSlugMissionsNewRoute:
+      DefaultDashboardProviderSlugMissionsNewRoute,
+  }
+
+const DefaultDashboardProviderRouteWithChildren =
+  DefaultDashboardProviderRoute._addFileChildren(
+    DefaultDashboardProviderRouteChildren,
+  )
+
 interface DefaultRouteChildren {
   DefaultAdminRoute: typeof DefaultAdminRoute
   DefaultLogoutRoute: typeof DefaultLogoutRoute
@@ -623,6 +766,7 @@ interface DefaultRouteChildren {
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultDashboardAccountRoute: typeof DefaultDashboardAccountRouteWithChildren
   DefaultDashboardDealRoute: typeof DefaultDashboardDealRouteWithChildren
+  DefaultDashboardProviderRoute: typeof DefaultDashboardProviderRouteWithChildren
   DefaultFaqCodeRoute: typeof DefaultFaqCodeRoute
   DefaultRedirVerificationRoute: typeof DefaultRedirVerificationRoute
   DefaultFaqIndexRoute: typeof DefaultFaqIndexRoute
@@ -637,6 +781,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultDashboardAccountRoute: DefaultDashboardAccountRouteWithChildren,
   DefaultDashboardDealRoute: DefaultDashboardDealRouteWithChildren,
+  DefaultDashboardProviderRoute: DefaultDashboardProviderRouteWithChildren,
   DefaultFaqCodeRoute: DefaultFaqCodeRoute,
   DefaultRedirVerificationRoute: DefaultRedirVerificationRoute,
   DefaultFaqIndexRoute: DefaultFaqIndexRoute,

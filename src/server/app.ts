@@ -6,9 +6,12 @@ import type { DestinationStream } from 'pino'
 import type { Config } from './config'
 import { type OpenedDatabase, openDatabase } from './db/client'
 import { bootstrapAdmin, seedDemo } from './db/seed'
+import { DEMO_BRAND_PASSWORD, demoBrandAccounts } from './db/seed-brands'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
 import { sessionService } from './features/auth/session-service'
+import { findProviderAccess } from './features/brand/brand-providers-repository'
+import { brandRoutes } from './features/brand/brand-routes'
 import { contentRoutes } from './features/content/content-routes'
 import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
@@ -65,6 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('config', config)
   app.decorate('putRunners', new Map())
+  // The `member` access rule's look-up (issue 16), registered here so http/ never imports a feature.
+  app.decorate('dealSettledListeners', [])
+  app.decorate('providerAccess', (slug: string, userId: string) => findProviderAccess(app.db, slug, userId))
 
   const database =
     options.database ??
@@ -75,7 +81,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }))
   await app.register(databasePlugin, { database, owned: !options.database })
   await app.register(readCachePlugin)
-  if (config.seedDemo) await seedDemo(database.db)
+  if (config.seedDemo) {
+    await seedDemo(database.db)
+    const brandAccounts = await demoBrandAccounts(database.db)
+    // Demo credentials on purpose (like the demo content itself): a newcomer signs in on the brand side.
+    if (brandAccounts.length > 0)
+      app.log.info(
+        { usernames: brandAccounts, demoPassword: DEMO_BRAND_PASSWORD },
+        'demo brand accounts (one owner per demo provider)',
+      )
+  }
   if (config.admin) await bootstrapAdmin(database.db, config.admin)
 
   const mailer =
@@ -132,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes)
   await app.register(adminRoutes)
   await app.register(pushRoutes)
+  await app.register(brandRoutes)
   registerMethodOverrides(app)
 
   await app.register(clientAppPlugin, { config })

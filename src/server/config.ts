@@ -19,6 +19,17 @@ export interface Config {
   turnstile: { siteKey: string; secret: string; verifyUrl: string } | undefined
   twitch: { clientId: string; clientSecret: string; urls: { oauth: string; api: string } } | undefined
   stripePublicKey: string | undefined
+  /**
+   * Card top-ups of mission budgets (issue 16): the secret key the server calls Stripe with, the
+   * secret its webhook signatures are checked with, and where Stripe's API is (a stand-in in tests).
+   */
+  stripe:
+    | {
+        secretKey: string
+        webhookSecret: string
+        api: { host: string; port: number; protocol: 'http' | 'https' }
+      }
+    | undefined
   minPayoutCents: number
   /**
    * The platform as the invoices' recipient (the streamers bill it): its legal name, postal address
@@ -224,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       },
     },
     stripePublicKey: text(env, 'VITE_STRIPE_PUBLIC_KEY'),
+    stripe: stripeFrom(env),
     // 1000 cents = 10.00 EUR: below that, bank transfer fees eat the payout.
     minPayoutCents: integer(env, 'MIN_PAYOUT_CENTS', 1000, 1, 100_000_000),
     // 72 h: long enough to spot bought clicks and reverse them before they can leave as a payout.
@@ -236,6 +248,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),
     push: pushFrom(env, publicUrl),
   }
+}
+
+/** STRIPE_SECRET_KEY/STRIPE_WEBHOOK_SECRET (both or neither: a payment never credited is worse than none), STRIPE_API_URL. */
+function stripeFrom(env: Env): Config['stripe'] {
+  const keys = pair(env, 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET')
+  const api = new URL(url(env, 'STRIPE_API_URL', ['http:', 'https:']) ?? 'https://api.stripe.com')
+  if (!keys) return undefined
+  if (!/^(sk|rk)_/.test(keys[0]))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_…)')
+  if (!keys[1].startsWith('whsec_'))
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be a webhook signing secret (whsec_…)')
+  const protocol = api.protocol === 'http:' ? 'http' : 'https'
+  const port = api.port ? Number(api.port) : protocol === 'http' ? 80 : 443
+  return { secretKey: keys[0], webhookSecret: keys[1], api: { host: api.hostname, port, protocol } }
 }
 
 /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (both or neither), VAPID_SUBJECT, PUSH_ALLOWED_ORIGINS. */

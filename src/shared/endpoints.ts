@@ -6,11 +6,13 @@
  * - `public`: anyone;
  * - `session`: any signed-in user;
  * - `owner`: only the user named by the `{username}`/`{user}` placeholder, or an admin;
+ * - `member`: only a member of the provider named by the `{slug}` placeholder, or an admin (issue 16);
+ *   roles within the provider (owner, member) are checked by the route itself;
  * - `admin`: admins only.
  * The access-control test walks this table, so a route added here without the check fails it.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-export type Access = 'public' | 'session' | 'owner' | 'admin'
+export type Access = 'public' | 'session' | 'owner' | 'member' | 'admin'
 
 export interface EndpointDefinition {
   readonly method: HttpMethod
@@ -22,6 +24,8 @@ const define = <const T extends Record<string, EndpointDefinition>>(table: T): T
 
 const wallet = '/api/wallets/user/{username}'
 const userDeal = '/api/deals/user/{username}/mission/{code}'
+const brand = '/api/providers/{slug}'
+const brandMission = `${brand}/missions/{code}`
 
 export const endpoints = define({
   // Content and resources
@@ -105,6 +109,24 @@ export const endpoints = define({
   pushDevices: { method: 'GET', path: '/api/push/user/{username}/devices', access: 'owner' },
   pushDeviceDelete: { method: 'DELETE', path: '/api/push/user/{username}/devices/{id}', access: 'owner' },
 
+  // Brand portal (issue 16): a provider's members run its profile, missions, results and budget.
+  brandProviders: { method: 'GET', path: '/api/providers', access: 'session' },
+  brandProviderApply: { method: 'POST', path: '/api/providers', access: 'session' },
+  brandProvider: { method: 'GET', path: brand, access: 'member' },
+  brandProviderUpdate: { method: 'PUT', path: brand, access: 'member' },
+  brandMembers: { method: 'GET', path: `${brand}/members`, access: 'member' },
+  brandMissions: { method: 'GET', path: `${brand}/missions`, access: 'member' },
+  brandMissionCreate: { method: 'POST', path: `${brand}/missions`, access: 'member' },
+  brandMissionUpdate: { method: 'PUT', path: brandMission, access: 'member' },
+  brandMissionState: { method: 'PUT', path: `${brandMission}/state`, access: 'member' },
+  brandMissionResults: { method: 'GET', path: `${brandMission}/results`, access: 'member' },
+  brandMissionResultsExport: { method: 'GET', path: `${brandMission}/results/export`, access: 'member' },
+  brandDealReview: { method: 'POST', path: `${brandMission}/deals/{dealCode}/review`, access: 'member' },
+  brandTopUpCreate: { method: 'POST', path: `${brandMission}/top-ups`, access: 'member' },
+  brandTopUps: { method: 'GET', path: `${brandMission}/top-ups`, access: 'member' },
+  // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
+  stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
+
   // Administration
   adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
   adminIntegrations: { method: 'GET', path: '/api/admin/integrations', access: 'admin' },
@@ -128,9 +150,12 @@ export const endpoints = define({
   adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
   adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },
   adminProviderUpdate: { method: 'PUT', path: '/api/admin/providers/{id}', access: 'admin' },
+  adminProviderMemberInvite: { method: 'POST', path: '/api/admin/providers/{id}/members', access: 'admin' },
+  adminProviderApprove: { method: 'PUT', path: '/api/admin/providers/{id}/approval', access: 'admin' },
   adminMissions: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
   adminMissionCreate: { method: 'POST', path: '/api/admin/missions', access: 'admin' },
   adminMissionUpdate: { method: 'PUT', path: '/api/admin/missions/{code}', access: 'admin' },
+  adminMissionTopUp: { method: 'POST', path: '/api/admin/missions/{code}/top-ups', access: 'admin' },
   adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
   adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
   adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },

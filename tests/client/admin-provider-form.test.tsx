@@ -26,6 +26,7 @@ const provider: AdminProvider = {
   logo: null,
   description: { en: 'Independent studio.', es: 'Estudio independiente.' },
   theme: 'nova',
+  status: 'approved',
 }
 
 const apiMock = vi.mocked(api)

@@ -85,3 +85,39 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
     }
   })
 }
+
+// The brand portal's pages with real content (issue 16): the route walk above only meets their
+// redirects, since a streamer is no brand member. An admin may open every brand's portal.
+const brandPages = [
+  '/dashboard/provider',
+  '/dashboard/provider/new',
+  '/dashboard/provider/nova-games',
+  '/dashboard/provider/nova-games/missions/new',
+  '/dashboard/provider/nova-games/missions/starfall-wishlist',
+]
+
+for (const [viewportName, viewport] of Object.entries(viewports)) {
+  test(`the brand portal at ${viewportName} width has no serious accessibility violation`, async ({
+    page,
+    request,
+  }) => {
+    const signin = await request.post('/api/oauth/signin', {
+      data: { username: 'admin', plainPassword: 'Admin-password-1' },
+    })
+    expect(signin.ok()).toBe(true)
+    const admin = (await signin.json()) as { code: string; user: unknown }
+    await page.setViewportSize(viewport)
+    await page.addInitScript(
+      (session) => {
+        localStorage.setItem('token', session.token)
+        localStorage.setItem('user', JSON.stringify(session.user))
+      },
+      { token: admin.code, user: admin.user },
+    )
+    for (const path of brandPages) {
+      await visit(page, path)
+      await expect(page).toHaveURL(new RegExp(`${path}$`))
+      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, as an admin`).toEqual([])
+    }
+  })
+}

@@ -8,6 +8,8 @@ import { afterAll, expect, test } from 'vitest'
 import { type EndpointName, endpoint, endpoints, routePath } from '#shared/endpoints.ts'
 import { createTestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
+import { brandMissionBody, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
+import { makeUser } from './deals-fixtures'
 
 const testApp = await createTestApp({ seed: false })
 afterAll(async () => {
@@ -102,3 +104,86 @@ test('the owner passes the access check on their own routes (no 401/403)', async
     expect([401, 403], `${name} answered ${response.statusCode}`).not.toContain(response.statusCode)
   }
 })
+
+// The brand portal (issue 16): `member` rows, tried across two brands. Y's routes are called with Y's
+// real slug, mission and deal, so a refusal is the access rule's and not a missing resource's.
+const brandX = await makeBrand(testApp.app, 'acl-brand-x')
+const brandY = await makeBrand(testApp.app, 'acl-brand-y')
+const memberX = await makeMember(testApp.app, brandX, 'member_x_acl')
+const memberY = await makeMember(testApp.app, brandY, 'member_y_acl', 'member')
+const admin = await makeUser(testApp.app, 'admin_acl', { admin: true })
+const streamer = await makeUser(testApp.app, 'streamer_acl')
+const missionX = await makeBrandMission(testApp.app, brandX)
+const missionY = await makeBrandMission(testApp.app, brandY)
+const dealX = await takeMission(testApp.app, streamer, missionX)
+const dealY = await takeMission(testApp.app, streamer, missionY)
+
+const memberRows = guarded.filter(([, row]) => row.access === 'member')
+
+// Bodies that pass validation, for the calls that must fail on the mission or deal, not on the body.
+const validBodies: Partial<Record<EndpointName, object>> = {
+  brandMissionUpdate: brandMissionBody(),
+  brandMissionState: { status: 'paused' },
+  brandDealReview: { message: 'Please look at these clicks' },
+  brandTopUpCreate: { amount: 500 },
+}
+
+const brandCall = (
+  name: EndpointName,
+  place: { slug: string; code: string; dealCode: string },
+  headers: Record<string, string>,
+  payload: object = {},
+) => {
+  const { method } = endpoints[name]
+  return testApp.app.inject({
+    method,
+    url: endpoint(name, place as never),
+    headers,
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload }),
+  })
+}
+
+const ofY = { slug: brandY.slug, code: missionY, dealCode: dealY }
+
+test('member rows all name a provider by {slug}', () => {
+  expect(memberRows.length).toBeGreaterThan(0)
+  expect(memberRows.filter(([, row]) => !row.path.includes('{slug}')).map(([name]) => name)).toEqual([])
+})
+
+for (const [name] of memberRows) {
+  test.skipIf(!isRegistered(name))(`${name} (member): a member of brand X gets 403 on brand Y`, async () => {
+    const response = await brandCall(name, ofY, memberX.auth)
+    expect(response.statusCode).toBe(403)
+    expect(response.json().code).toBe('ACCESS_0001')
+  })
+
+  test.skipIf(!isRegistered(name))(`${name} (member): a streamer gets 403, an unknown slug too`, async () => {
+    expect((await brandCall(name, ofY, streamer.auth)).statusCode).toBe(403)
+    // Unknown and foreign slugs answer alike: a stranger cannot tell which brands exist.
+    expect((await brandCall(name, { ...ofY, slug: 'no-such-brand' }, memberX.auth)).statusCode).toBe(403)
+  })
+
+  test.skipIf(!isRegistered(name))(`${name} (member): members of Y and admins pass on Y`, async () => {
+    for (const who of [memberY, admin]) {
+      const response = await brandCall(name, ofY, who.auth)
+      expect([401, 403, 404], `${name} answered ${response.statusCode}`).not.toContain(response.statusCode)
+    }
+  })
+
+  if (endpoints[name].path.includes('{code}')) {
+    test.skipIf(!isRegistered(name))(`${name} (member): Y's mission under X's slug is 404`, async () => {
+      const place = { slug: brandX.slug, code: missionY, dealCode: dealY }
+      const response = await brandCall(name, place, memberX.auth, validBodies[name])
+      expect(response.statusCode, response.body).toBe(404)
+    })
+  }
+
+  if (endpoints[name].path.includes('{dealCode}')) {
+    test.skipIf(!isRegistered(name))(`${name} (member): Y's deal under X's mission is 404`, async () => {
+      const place = { slug: brandX.slug, code: missionX, dealCode: dealY }
+      const response = await brandCall(name, place, memberX.auth, validBodies[name])
+      expect(response.statusCode, response.body).toBe(404)
+      expect(dealX).not.toBe(dealY)
+    })
+  }
+}

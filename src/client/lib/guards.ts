@@ -27,8 +27,18 @@ export function requireUser({ context, location }: GuardOptions): User {
   })
 }
 
+/**
+ * `beforeLoad` guard for the streamer's pages (deals, wallet): a brand account has its own portal
+ * instead (issue 16). Returns the user, as requireUser does.
+ */
+export function requireStreamer(options: GuardOptions): User {
+  const user = requireUser(options)
+  if (user.kind === 'provider') throw redirect({ to: '/dashboard/provider' })
+  return user
+}
+
 /** `beforeLoad` guard for certification pages: without a wallet, the personal account page comes first. */
 export function requireWallet(options: GuardOptions): void {
-  requireUser(options)
+  requireStreamer(options)
   if (!getSession().wallet) throw redirect({ to: '/dashboard/account' })
 }

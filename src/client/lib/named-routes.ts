@@ -14,6 +14,14 @@ export const namedRoutes = {
   'dashboard-account-business': '/dashboard/account/business',
   'dashboard-account-bank': '/dashboard/account/bank',
   'dashboard-account-certification': '/dashboard/account/certification',
+  // The brand portal (issue 16): the spec's provider list, new provider and provider detail.
+  'dashboard-provider': '/dashboard/provider',
+  'dashboard-provider-new': '/dashboard/provider/new',
+  'dashboard-provider-slug': '/dashboard/provider/$slug',
 } as const
 
 export type RouteName = keyof typeof namedRoutes
+
+/** Where a user's dashboard starts: a brand account's portal, everyone else's deals (issue 16). */
+export const homePathOf = (user: { kind: string } | null) =>
+  user?.kind === 'provider' ? namedRoutes['dashboard-provider'] : namedRoutes['dashboard-deal']

@@ -18,7 +18,12 @@ export const userKinds = ['streamer', 'provider'] as const
 export const userRoles = ['user', 'admin'] as const
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password'] as const
 export const rewardModels = ['cpc', 'fixed'] as const
-export const missionStatuses = ['draft', 'published', 'closed'] as const
+export const missionStatuses = ['draft', 'published', 'paused', 'closed'] as const
+// Issue 16: brands run providers of their own.
+export const providerStatuses = ['pending', 'approved'] as const
+export const memberRoles = ['owner', 'member'] as const
+export const topUpSources = ['card', 'manual'] as const
+export const topUpStatuses = ['pending', 'succeeded', 'failed'] as const
 export const walletKinds = ['person', 'business'] as const
 export const certificationStatuses = ['none', 'pending', 'verified', 'rejected'] as const
 export const ledgerKinds = ['earning', 'earning_reversal', 'payout', 'payout_reversal', 'adjustment'] as const

@@ -30,15 +30,19 @@ import {
   type LocalizedText,
   ledgerKinds,
   locales,
+  memberRoles,
   missionStatuses,
   newsletterStatuses,
   oneTimeTokenPurposes,
   payoutStatuses,
+  providerStatuses,
   rewardModels,
   type StoredBusiness,
   type StoredIntegration,
   type StoredMedia,
   type StoredPerson,
+  topUpSources,
+  topUpStatuses,
   type UserRole,
   userKinds,
   walletKinds,
@@ -146,10 +150,36 @@ export const providers = pgTable(
     logo: jsonb('logo').$type<StoredMedia>(),
     description: jsonb('description').$type<LocalizedText>().notNull().default({ en: '' }),
     theme: text('theme', { enum: widgetThemes }).notNull().default('default'),
+    // A brand's application waits for an admin (issue 16); providers made by admins are approved at once.
+    status: text('status', { enum: providerStatuses }).notNull().default('approved'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf('providers_theme_check', t.theme, widgetThemes)],
+  (t) => [
+    oneOf('providers_theme_check', t.theme, widgetThemes),
+    oneOf('providers_status_check', t.status, providerStatuses),
+  ],
+)
+
+/** Who runs a provider (issue 16): brand accounts, each an owner (edits the profile) or a member. */
+export const providerMembers = pgTable(
+  'provider_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: memberRoles }).notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('provider_members_provider_user_unique').on(t.providerId, t.userId),
+    index('provider_members_user_idx').on(t.userId),
+    oneOf('provider_members_role_check', t.role, memberRoles),
+  ],
 )
 
 export const missions = pgTable(
@@ -458,12 +488,61 @@ export const auditLog = pgTable(
   ],
 )
 
+/**
+ * Money added to a mission's budget (issue 16): by card (a Stripe PaymentIntent, credited when its
+ * webhook says it succeeded) or by an admin (manual, audited). A succeeded top-up has added its amount
+ * to missions.budget_cents in the transaction that marked it succeeded, under the mission's row lock.
+ */
+export const budgetTopUps = pgTable(
+  'budget_top_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    missionId: uuid('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+    source: text('source', { enum: topUpSources }).notNull(),
+    stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    status: text('status', { enum: topUpStatuses }).notNull().default('pending'),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [
+    index('budget_top_ups_mission_created_idx').on(t.missionId, t.createdAt),
+    check('budget_top_ups_amount_check', sql`${t.amountCents} > 0`),
+    oneOf('budget_top_ups_source_check', t.source, topUpSources),
+    oneOf('budget_top_ups_status_check', t.status, topUpStatuses),
+  ],
+)
+
+/** A brand asks an admin to look at a deal of its mission (issue 16): shown in the admin deals list. */
+export const dealReviewRequests = pgTable(
+  'deal_review_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deal_review_requests_deal_created_idx').on(t.dealId, t.createdAt)],
+)
+
 export type UserRow = typeof users.$inferSelect
 export type NewUserRow = typeof users.$inferInsert
 export type SessionRow = typeof sessions.$inferSelect
 export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect
 export type PlatformRow = typeof platforms.$inferSelect
 export type ProviderRow = typeof providers.$inferSelect
+export type ProviderMemberRow = typeof providerMembers.$inferSelect
+export type BudgetTopUpRow = typeof budgetTopUps.$inferSelect
 export type MissionRow = typeof missions.$inferSelect
 export type NewMissionRow = typeof missions.$inferInsert
 export type DealRow = typeof deals.$inferSelect

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords'
 import type { Database, Transaction } from './client'
 import { content, missions, type NewContentRow, providers, selections, users } from './schema'
 import type { LocaleCode } from './schema-types'
+import { seedDemoBrandMembers } from './seed-brands'
 import { type DemoContentEntry, demoFaq } from './seed-faq'
 import { demoMissionThumbnail, demoProviderLogo } from './seed-media'
 import { demoMissions, demoProviders, featuredMissionCodes } from './seed-missions'
@@ -46,6 +47,7 @@ export const seedDemo = (db: Database, now = new Date()): Promise<{ seeded: bool
       .values(demoProviders.map((provider) => ({ ...provider, logo: demoProviderLogo(provider.slug) })))
       .returning({ id: providers.id, slug: providers.slug })
     const providerIds = new Map(inserted.map((row) => [row.slug, row.id]))
+    await seedDemoBrandMembers(tx, providerIds, newCreatorCode)
     const at = (days: number) => new Date(now.getTime() + days * dayMs)
 
     await tx.insert(missions).values(

@@ -16,22 +16,21 @@ import {
   type HttpMethod,
   routePath,
 } from '#shared/endpoints.ts'
-import { forbidden, formInvalid, unauthorized } from './api-error'
+import {
+  type AuthenticatedSession,
+  admitMember,
+  checkAccess,
+  namesCaller,
+  type ProviderAccess,
+} from './access-rules'
+import { formInvalid } from './api-error'
 import { cachedAnswer, sendCachedAnswer, weighCachedAnswer } from './cached-answer'
 import { answerOnce, idempotencyKeyHeader, requestFingerprint } from './idempotency'
 import { requestLocale } from './locale'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 
-export interface SessionUser {
-  id: string
-  username: string
-  roles: string[]
-}
-
-export interface AuthenticatedSession {
-  id: string
-  user: SessionUser
-}
+// Who is signed in is access's business, but every route handler reads it through this module.
+export type { AuthenticatedSession, SessionUser } from './access-rules'
 
 /** Route parameters as the server receives them: always strings. */
 export type ServerParams<N extends EndpointName> = { [K in keyof EndpointParams<N>]: string }
@@ -43,6 +42,8 @@ export interface EndpointContext<N extends EndpointName, B, Q, P = ServerParams<
   files: Record<string, UploadedFile>
   /** The signed-in user, when the request carries a valid token (always set on non-public routes). */
   session: AuthenticatedSession | null
+  /** On `member` routes, the provider of the `{slug}` and the caller's role in it; null elsewhere. */
+  provider: ProviderAccess | null
   request: FastifyRequest
   reply: FastifyReply
 }
@@ -63,30 +64,6 @@ type Runner = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
 // A parameter is a short identifier in every route we have; anything longer is junk or an attack.
 const MAX_PARAM_LENGTH = 200
-
-export const isAdmin = (user: SessionUser) => user.roles.includes('admin')
-
-/** Enforces the endpoint table's `access` column; the one place access rules live. */
-export function checkAccess(name: EndpointName, session: AuthenticatedSession | null, params: object): void {
-  const { access } = endpoints[name]
-  if (access === 'public') return
-  if (!session) throw unauthorized()
-  if (access === 'session') return
-  if (access === 'admin') {
-    if (!isAdmin(session.user)) throw forbidden()
-    return
-  }
-  // owner: the {username} or {user} placeholder must name the caller (admins may act for anyone).
-  if (isAdmin(session.user)) return
-  if (!namesCaller(session, params)) throw forbidden()
-}
-
-/** Whether the route's {username} or {user} placeholder names the caller (usernames match without case). */
-function namesCaller(session: AuthenticatedSession, params: object): boolean {
-  const values = params as Record<string, string | undefined>
-  const owner = values.username ?? values.user
-  return owner !== undefined && owner.toLowerCase() === session.user.username.toLowerCase()
-}
 
 /**
  * What each query schema makes of an empty query string, worked out once: most reads come without one
@@ -186,8 +163,12 @@ function mount(app: FastifyInstance, name: EndpointName, route: RouteOptions | u
   app.route({ method, url, ...route, handler: dispatch })
 }
 
-/** Checks access and parameters, splits uploads apart and validates the query and body. */
-function admit(
+/**
+ * Checks access and parameters (a `member` route's membership too, before the query and body are
+ * validated, so a stranger learns nothing from validation errors), splits uploads apart and validates them.
+ */
+async function admit(
+  app: FastifyInstance,
   name: EndpointName,
   schemas: { params?: Schema<unknown>; query?: Schema<unknown>; body?: Schema<unknown> },
   request: FastifyRequest,
@@ -195,12 +176,18 @@ function admit(
   checkParams(request.params)
   checkAccess(name, request.session, request.params as object)
   const { fields, files } = splitMultipartBody(request.body)
+  // Before any look-up: a NUL would reach the database as a 500.
   rejectNul({ params: request.params, query: request.query, body: fields })
+  const provider =
+    endpoints[name].access === 'member'
+      ? await admitMember(app, request.session, request.params as object)
+      : null
   return {
     params: validate(schemas.params, request.params, {}),
     body: validate(schemas.body, fields, undefined),
     query: validate(schemas.query, request.query, {}),
     files,
+    provider,
   }
 }
 
@@ -249,7 +236,7 @@ export function registerRoute<N extends EndpointName>(
   if (idempotent && endpoints[name].method === 'GET')
     throw new Error(`${name}: reads need no idempotency key`)
   mount(app, name, options.route, async (request, reply) => {
-    const { params, body, query, files } = admit(name, schemas, request)
+    const { params, body, query, files, provider } = await admit(app, name, schemas, request)
     if (schemas.status) reply.code(schemas.status)
     const run = () =>
       handler({
@@ -258,6 +245,7 @@ export function registerRoute<N extends EndpointName>(
         query: query as QueryOf<N>,
         files,
         session: request.session,
+        provider,
         request,
         reply,
       })

@@ -24,6 +24,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   widget: (token: string) => `widget:${token}`,
+  /** A provider's members (issue 16): its missions' spend as it moves. */
+  provider: (providerId: string) => `provider:${providerId}`,
 }
 
 declare module 'fastify' {

@@ -19,6 +19,7 @@ import {
   DealState,
   MissionStatus,
   Provider,
+  ProviderStatus,
   RewardModel,
   TechnicalIntegration,
   WidgetTheme,
@@ -122,7 +123,8 @@ export const TechnicalIntegrationBody = type({
 const MAX_COUNT = 1_000_000
 const Count = type('number.integer').and(`1 <= number <= ${MAX_COUNT}`)
 
-export const MissionBody = type({
+/** A mission's fields before the cross-field rule (brands send them too, less the provider and status). */
+export const MissionFields = type({
   '+': 'reject',
   'code?': Code,
   providerId: 'string > 0',
@@ -144,10 +146,20 @@ export const MissionBody = type({
   startsAt: 'string.date.iso',
   'endsAt?': type('string.date.iso').or('null'),
   status: MissionStatus,
-}).narrow((body, ctx) => {
-  if (!body.endsAt || Date.parse(body.endsAt) > Date.parse(body.startsAt)) return true
-  return ctx.reject({ expected: 'after the start', relativePath: ['endsAt'], meta: { rule: 'min' } })
 })
+
+/** A mission ends after it starts (or never); the failure lands on `endsAt`. */
+export const endsAfterStart = (body: { startsAt: string; endsAt?: string | null }): boolean =>
+  !body.endsAt || Date.parse(body.endsAt) > Date.parse(body.startsAt)
+export const endsBeforeStart = {
+  expected: 'after the start',
+  relativePath: ['endsAt'],
+  meta: { rule: 'min' },
+}
+
+export const MissionBody = MissionFields.narrow(
+  (body, ctx) => endsAfterStart(body) || ctx.reject(endsBeforeStart),
+)
 export type MissionBody = typeof MissionBody.infer
 
 export const ContentUpdateBody = type({
@@ -159,10 +171,10 @@ export const ContentUpdateBody = type({
 })
 export type ContentUpdateBody = typeof ContentUpdateBody.infer
 
-const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
+export const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
 
 /** A provider as admins edit it: its description in every locale (the public gets one, see Provider). */
-export const AdminProvider = Provider.merge({ description: LocalizedView })
+export const AdminProvider = Provider.merge({ description: LocalizedView, status: ProviderStatus })
 export type AdminProvider = typeof AdminProvider.infer
 
 /** The admin queues show whose document or payout it is. */
@@ -231,6 +243,9 @@ export const AdminDealItem = type({
   flagReason: 'string | null',
   /** Cents of this deal's earnings still on hold: what a rejection would reverse. */
   pendingEarned: 'number.integer',
+  /** The mission's brand asked for a review (issue 16): its latest request, or null. */
+  reviewRequestedAt: IsoDateTime.or('null'),
+  reviewMessage: 'string | null',
 })
 export type AdminDealItem = typeof AdminDealItem.infer
 
@@ -240,6 +255,8 @@ export const AdminDealsQuery = type({
   'q?': 'string <= 64',
   /** 'true': only deals flagged for review. */
   'flagged?': "'true' | 'false'",
+  /** 'true': only deals whose brand asked for a review (issue 16). */
+  'reviewRequested?': "'true' | 'false'",
 })
 export type AdminDealsQuery = typeof AdminDealsQuery.infer
 
@@ -248,7 +265,7 @@ export type AdminDealsQuery = typeof AdminDealsQuery.infer
  * multipart `payload` field, since the nested mission body does not fit flat form fields. Either
  * way the schema checks the fields, and its errors keep their own paths.
  */
-function adminForm<T extends Type<object>>(schema: T) {
+export function adminForm<T extends Type<object>>(schema: T) {
   const form = type('unknown')
     .describe('the fields as JSON, or that JSON in the multipart `payload` field beside the file')
     .pipe((fields, ctx): unknown => {

@@ -7,6 +7,7 @@ import type { EndpointName } from '../endpoints'
 import { accessEndpoints } from './access'
 import { dealAdminEndpoints, walletAdminEndpoints } from './admin'
 import { authEndpoints } from './auth'
+import { brandEndpoints } from './brand'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
@@ -22,6 +23,7 @@ export const endpointSchemas = {
   ...walletEndpoints,
   ...walletAdminEndpoints,
   ...pushEndpoints,
+  ...brandEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>
 
 type Row<N extends EndpointName> = (typeof endpointSchemas)[N]

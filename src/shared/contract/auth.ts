@@ -59,6 +59,8 @@ export const SignupBody = type({
   'sponsor?': SponsorCode,
   'captcha?': Captcha,
   'locale?': Locale,
+  /** A brand's account (issue 16) applies for a provider instead of taking missions; streamer by default. */
+  'kind?': UserKind,
 })
 export type SignupBody = typeof SignupBody.infer
 

@@ -7,6 +7,10 @@ import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
 export type WidgetTheme = typeof WidgetTheme.infer
 
+/** A provider applied for by a brand is pending until an admin approves it (issue 16). */
+export const ProviderStatus = type("'pending' | 'approved'")
+export type ProviderStatus = typeof ProviderStatus.infer
+
 /** A provider as the public sees it: its description in the reader's locale (English fallback). */
 export const Provider = type({
   id: 'string',
@@ -27,7 +31,8 @@ export type TechnicalIntegration = typeof TechnicalIntegration.infer
 export const RewardModel = type("'cpc' | 'fixed'")
 export type RewardModel = typeof RewardModel.infer
 
-export const MissionStatus = type("'draft' | 'published' | 'closed'")
+/** Paused (issue 16): out of the catalogue, no new deals, clicks recorded invalid until resumed. */
+export const MissionStatus = type("'draft' | 'published' | 'paused' | 'closed'")
 export type MissionStatus = typeof MissionStatus.infer
 
 /** A mission as the public sees it, already localized by the server (English fallback). */

@@ -10,6 +10,7 @@ export const SocketEvent = {
   DealEvent: 'deal:event',
   WalletUpdated: 'wallet:updated',
   WidgetProgress: 'widget:progress',
+  BrandBudget: 'brand:budget',
   SessionRevoked: 'session:revoked',
   WidgetSubscribe: 'widget:subscribe',
   WidgetUnsubscribe: 'widget:unsubscribe',
@@ -20,11 +21,25 @@ export interface DealEventPayload {
   event: DealEvent
 }
 
+/**
+ * A mission's spend after a credit, a rejection over budget or a top-up (issue 16), sent to the members
+ * of its provider after the commit. Cents; budget and remaining are null for a mission without a cap.
+ */
+export interface BrandBudgetPayload {
+  providerSlug: string
+  missionCode: string
+  spentCents: number
+  budgetCents: number | null
+  remainingCents: number | null
+  validClicks: number
+}
+
 export interface ServerToClientEvents {
   'deal:updated': (deal: Deal) => void
   'deal:event': (payload: DealEventPayload) => void
   'wallet:updated': (wallet: Wallet) => void
   'widget:progress': (progress: WidgetProgress) => void
+  'brand:budget': (payload: BrandBudgetPayload) => void
   /** The session token was revoked (logout elsewhere, password reset): the client signs out. */
   'session:revoked': () => void
 }

@@ -22,11 +22,10 @@ export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
   const user = useCurrentUser()
   const wallet = useSessionWallet()
   const username = user?.username ?? ''
-  const inProgress = useQuery({
-    ...dealQueries.list(username, IN_PROGRESS_STATES),
-    enabled: Boolean(username),
-  })
-  const completed = useQuery({ ...dealQueries.list(username, COMPLETED_STATES), enabled: Boolean(username) })
+  // A brand account has no deals (issue 16): its menu is the brand's (features/brand).
+  const streamer = Boolean(username) && user?.kind !== 'provider'
+  const inProgress = useQuery({ ...dealQueries.list(username, IN_PROGRESS_STATES), enabled: streamer })
+  const completed = useQuery({ ...dealQueries.list(username, COMPLETED_STATES), enabled: streamer })
   const firstInProgress = inProgress.data?.items[0]
 
   const deals: MenuEntry[] = [

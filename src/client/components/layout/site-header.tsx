@@ -7,7 +7,7 @@ import { loadSessionData } from '#client/features/auth/session-loader.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
 import { LogoMark } from '../ui/logo'
-import { Dropdown, MenuLinks, useMenuEntries } from './header-menus'
+import { Dropdown, type MenuEntry, MenuLinks, useMenuEntries } from './header-menus'
 import { InstallButton } from './install-button'
 import { LanguageSwitcher } from './language-switcher'
 
@@ -55,12 +55,31 @@ function UserAvatar({ size }: { size: number }) {
   )
 }
 
+// A brand account's menu (issue 16): its providers, loaded only for such accounts.
+const BrandMenuLinks = lazy(() =>
+  import('#client/features/brand/components/brand-menu.tsx').then((module) => ({
+    default: module.BrandMenuLinks,
+  })),
+)
+
+/** The first menu: the brand's for a brand account, the deals (and wallet) for everyone else. */
+function WorkMenu({ onNavigate, entries }: { onNavigate: () => void; entries: MenuEntry[] }) {
+  const user = useCurrentUser()
+  if (user?.kind !== 'provider') return <MenuLinks entries={entries} onNavigate={onNavigate} />
+  return (
+    <Suspense fallback={null}>
+      <BrandMenuLinks onNavigate={onNavigate} />
+    </Suspense>
+  )
+}
+
 function SignedInActions() {
   const { deals, account } = useMenuEntries()
+  const brand = useCurrentUser()?.kind === 'provider'
   return (
     <>
-      <Dropdown label={<Trans>Deals</Trans>}>
-        {(close) => <MenuLinks entries={deals} onNavigate={close} />}
+      <Dropdown label={brand ? <Trans>Brand</Trans> : <Trans>Deals</Trans>}>
+        {(close) => <WorkMenu entries={deals} onNavigate={close} />}
       </Dropdown>
       <Dropdown
         label={
@@ -124,9 +143,9 @@ function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
         </p>
       ) : null}
       <p className="menu-heading">
-        <Trans>Deals</Trans>
+        {user?.kind === 'provider' ? <Trans>Brand</Trans> : <Trans>Deals</Trans>}
       </p>
-      <MenuLinks entries={deals} onNavigate={onNavigate} />
+      <WorkMenu entries={deals} onNavigate={onNavigate} />
       <p className="menu-heading">
         <Trans>Account</Trans>
       </p>

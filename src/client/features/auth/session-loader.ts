@@ -1,8 +1,8 @@
 /**
  * What a signed-in session needs before the dashboard shows (SPEC §4, issue #3 point 11): the wallet,
- * the user's deals and the available deals, loaded in that order. The session's `loading` flag is up
- * while this runs (the header shows it). A wallet that fails to load counts as no wallet: the account
- * pages then offer to create one.
+ * the user's deals and the available deals, loaded in that order; nothing for a brand account. The
+ * session's `loading` flag is up while this runs (the header shows it). A wallet that fails to load
+ * counts as no wallet: the account pages then offer to create one.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -18,6 +18,11 @@ import type { LoginResponse } from '#shared/contract/auth.ts'
 let underWay: { username: string; done: Promise<void> } | null = null
 
 async function load(queryClient: QueryClient, username: string): Promise<void> {
+  // A brand account (issue 16) has no wallet or deals: its portal reads its providers itself.
+  if (currentUser()?.kind === 'provider') {
+    setWallet(null)
+    return
+  }
   const wallet = await queryClient.fetchQuery(walletQueries.detail(username)).catch(() => null)
   // The user may have signed out while the wallet loaded.
   if (currentUser()?.username !== username) return

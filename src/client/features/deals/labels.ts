@@ -4,6 +4,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { MissionStatus, RewardModel } from '#shared/contract/deals.ts'
 import type { INTEGRATION_TYPES, WIDGET_THEMES } from '#shared/deal-values.ts'
 
 export const integrationTypeLabels: Record<(typeof INTEGRATION_TYPES)[number], MessageDescriptor> = {
@@ -20,4 +21,17 @@ export const widgetThemeLabels: Record<(typeof WIDGET_THEMES)[number], MessageDe
   spike: msg`Spike (electric green)`,
   nova: msg`Nova (deep space)`,
   arcade: msg`Arcade (neon)`,
+}
+
+/** Mission statuses, as admins and brands see them (paused: issue 16). */
+export const missionStatusLabels: Record<MissionStatus, MessageDescriptor> = {
+  draft: msg`Draft`,
+  published: msg`Published`,
+  paused: msg`Paused`,
+  closed: msg`Closed`,
+}
+
+export const rewardModelLabels: Record<RewardModel, MessageDescriptor> = {
+  cpc: msg`Per valid click`,
+  fixed: msg`Fixed, at the goal`,
 }

@@ -11,6 +11,7 @@ const messages: Record<string, MessageDescriptor> = {
   'deal.already_taken': msg`You already have this deal`,
   'deal.mission_closed': msg`This mission is over`,
   'deal.mission_ended': msg`This mission is over`,
+  'deal.mission_paused': msg`This mission is paused for now`,
   'deal.mission_not_started': msg`This mission has not started yet`,
   'deal.not_in_progress': msg`This deal is no longer in progress`,
 }

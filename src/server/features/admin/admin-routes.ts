@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { isAdmin, registerRoute } from '#server/http/register-endpoint.ts'
+import { isAdmin } from '#server/http/access-rules.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit, auditDenied, DENIED_ACTION } from '#server/lib/audit.ts'
 import { listAdminUsers, listAuditEntries } from './admin-repository'
 

@@ -11,7 +11,7 @@ export function verificationLink(publicUrl: string, token: string, type: LinkTyp
   return url.href
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** Who an account mail goes to: its language is the account's saved one (English when unknown). */
 export interface MailRecipient {

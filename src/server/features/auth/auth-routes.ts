@@ -88,6 +88,8 @@ export async function authRoutes(app: FastifyInstance) {
         // The app sends its language (Accept-Language): the first mails are in it.
         locale: body.locale ?? requestLocale(request),
         sponsorCode: sponsor,
+        // A brand's account applies for a provider; it never takes missions (issue 16).
+        kind: body.kind ?? 'streamer',
       })
     } catch (error) {
       const constraint = uniqueViolation(error)

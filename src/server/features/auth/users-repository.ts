@@ -75,7 +75,10 @@ export async function creatorCodeExists(db: Executor, code: string): Promise<boo
   return row !== undefined
 }
 
-export type NewUser = Pick<typeof users.$inferInsert, 'username' | 'email' | 'passwordHash' | 'locale'> & {
+export type NewUser = Pick<
+  typeof users.$inferInsert,
+  'username' | 'email' | 'passwordHash' | 'locale' | 'kind'
+> & {
   sponsorCode: string | null
 }
 

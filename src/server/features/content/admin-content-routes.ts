@@ -3,14 +3,9 @@ import { isUuid } from '#server/db/ids.ts'
 import { conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
+import { csvText } from '#server/lib/csv.ts'
 import { createContentEntry, listAdminContent, updateContentEntry } from './admin-content-repository'
 import { listContactMessages, listNewsletterSubscribers } from './forms-repository'
-
-/** Quotes a CSV cell, and defuses cells a spreadsheet would run as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replaceAll('"', '""')}"`
-}
 
 /** Content editing, newsletter export and the contact inbox for admins; every change is audited. */
 export async function adminContentRoutes(app: FastifyInstance) {
@@ -61,7 +56,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     })
     const header = ['email', 'locale', 'status', 'confirmed_at', 'created_at'].join(',')
     const lines = items.map((item) =>
-      [item.email, item.locale, item.status, item.confirmedAt ?? '', item.createdAt].map(csvCell).join(','),
+      [item.email, item.locale, item.status, item.confirmedAt ?? '', item.createdAt].map(csvText).join(','),
     )
     return reply
       .type('text/csv; charset=utf-8')

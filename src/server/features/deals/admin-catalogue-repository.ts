@@ -41,10 +41,15 @@ export const providerView = (row: ProviderRow): AdminProvider => ({
   logo: row.logo ?? null,
   description: row.description,
   theme: row.theme,
+  status: row.status,
 })
 
 export async function listProviders(db: Executor): Promise<AdminProvider[]> {
-  const rows = await db.select().from(providers).orderBy(asc(providers.name), asc(providers.id))
+  // Applications waiting for an admin first (issue 16), then by name.
+  const rows = await db
+    .select()
+    .from(providers)
+    .orderBy(sql`${providers.status} = 'pending' desc`, asc(providers.name), asc(providers.id))
   return rows.map(providerView)
 }
 
@@ -89,12 +94,21 @@ function adminMissionView(row: {
   }
 }
 
-export async function listAdminMissions(db: Executor, code?: string): Promise<AdminMission[]> {
+/** Every mission, or the one with `code`, or a provider's (the brand portal's list), newest first. */
+export async function listAdminMissions(
+  db: Executor,
+  filter: { code?: string; providerId?: string } = {},
+): Promise<AdminMission[]> {
   const rows = await db
     .select({ mission: missions, provider: providers, held: heldDeals, all: allDeals })
     .from(missions)
     .innerJoin(providers, eq(providers.id, missions.providerId))
-    .where(code ? eq(missions.code, code) : undefined)
+    .where(
+      and(
+        filter.code ? eq(missions.code, filter.code) : undefined,
+        filter.providerId ? eq(missions.providerId, filter.providerId) : undefined,
+      ),
+    )
     .orderBy(desc(missions.createdAt), asc(missions.code))
   return rows.map(adminMissionView)
 }
@@ -104,15 +118,20 @@ const CODE_SUFFIX_BYTES = 2
 // 48 characters of title keep the code readable in a URL while leaving room for the suffix.
 const CODE_TITLE_CHARS = 48
 
-export function missionCodeFor(title: string): string {
-  const base = title
+/** Text as a URL slug: lower-case ASCII letters and digits joined by dashes, accents dropped, at most `max` long. */
+export function slugOf(text: string, max: number): string {
+  return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, CODE_TITLE_CHARS)
+    .slice(0, max)
     .replace(/-+$/, '')
+}
+
+export function missionCodeFor(title: string): string {
+  const base = slugOf(title, CODE_TITLE_CHARS)
   return `${base || 'mission'}-${randomBytes(CODE_SUFFIX_BYTES).toString('hex')}`
 }
 
@@ -142,10 +161,17 @@ const ADMIN_DEALS_LIMIT = 200
 const pendingEarned = sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
   where ${ledgerEntries.dealId} = ${deals.id} and ${ledgerEntries.held} and ${ledgerEntries.availableAt} > now())`
 
+/** The latest review request a brand made on the deal (issue 16), as JSON `{ at, message }`, or null. */
+const latestReview = sql<{
+  at: string
+  message: string
+} | null>`(select json_build_object('at', r.created_at, 'message', r.message)
+  from deal_review_requests r where r.deal_id = ${deals.id} order by r.created_at desc limit 1)`
+
 /** The deals an admin looks for, mission titles in the admin's locale (English when missing). */
 export async function listAdminDeals(
   db: Executor,
-  filter: { state?: DealState; q?: string; flagged?: 'true' | 'false' },
+  filter: { state?: DealState; q?: string; flagged?: 'true' | 'false'; reviewRequested?: 'true' | 'false' },
   locale: SupportedLocale,
 ): Promise<AdminDealItem[]> {
   const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined
@@ -157,6 +183,7 @@ export async function listAdminDeals(
       goal: missions.goal,
       username: users.username,
       pendingEarned,
+      review: latestReview,
     })
     .from(deals)
     .innerJoin(missions, eq(missions.id, deals.missionId))
@@ -169,6 +196,11 @@ export async function listAdminDeals(
           : filter.flagged === 'true'
             ? isNotNull(deals.flaggedAt)
             : isNull(deals.flaggedAt),
+        filter.reviewRequested === undefined
+          ? undefined
+          : filter.reviewRequested === 'true'
+            ? sql`exists (select 1 from deal_review_requests r where r.deal_id = ${deals.id})`
+            : sql`not exists (select 1 from deal_review_requests r where r.deal_id = ${deals.id})`,
         pattern
           ? or(ilike(deals.code, pattern), ilike(users.username, pattern), ilike(missions.code, pattern))
           : undefined,
@@ -189,5 +221,7 @@ export async function listAdminDeals(
     flaggedAt: row.deal.flaggedAt?.toISOString() ?? null,
     flagReason: row.deal.flagReason,
     pendingEarned: Number(row.pendingEarned),
+    reviewRequestedAt: row.review ? new Date(row.review.at).toISOString() : null,
+    reviewMessage: row.review?.message ?? null,
   }))
 }

@@ -1,5 +1,5 @@
 /** Admin writes of providers and missions: each in one transaction with its audit entry. */
-import { eq } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { missions, providers } from '#server/db/schema.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
@@ -62,9 +62,14 @@ export async function saveMission(
     body: MissionBody
     thumbnail: MediaObject | undefined
     actorId: string | null
+    /**
+     * An update only when this also holds (a brand edits its own drafts only), checked in the UPDATE
+     * itself so a concurrent publish cannot be overwritten; `refused` is thrown when it does not hold.
+     */
+    onlyIf?: { where: SQL | undefined; refused: () => Error }
   },
 ): Promise<string> {
-  const { code, body, actorId } = input
+  const { code, body, actorId, onlyIf } = input
   const values = { ...missionValues(body), ...(input.thumbnail ? { thumbnail: input.thumbnail } : {}) }
   const newCode = code ?? body.code ?? missionCodeFor(body.title.en)
   try {
@@ -73,13 +78,13 @@ export async function saveMission(
         ? await tx
             .update(missions)
             .set({ ...values, ...(body.code ? { code: body.code } : {}) })
-            .where(eq(missions.code, code))
+            .where(and(eq(missions.code, code), onlyIf?.where))
             .returning({ code: missions.code })
         : await tx
             .insert(missions)
             .values({ ...values, code: newCode })
             .returning({ code: missions.code })
-      if (!row) throw notFound('This mission does not exist')
+      if (!row) throw onlyIf ? onlyIf.refused() : notFound('This mission does not exist')
       await audit(tx, {
         actorId,
         action: code ? 'mission.update' : 'mission.create',

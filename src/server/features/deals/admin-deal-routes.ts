@@ -4,31 +4,24 @@ import type { FastifyInstance } from 'fastify'
 import { isUuid } from '#server/db/ids.ts'
 import { ApiError, conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
-import { type UploadedFile, uploadLimit } from '#server/http/multipart.ts'
+import type { UploadedFile } from '#server/http/multipart.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
-import { uploadsDir } from '#server/plugins/client-app.ts'
 import type { MissionBody } from '#shared/contract/admin.ts'
 import { listAdminDeals, listAdminMissions, listProviders } from './admin-catalogue-repository'
 import { providerExists, saveMission, saveProvider } from './admin-catalogue-writes'
 import { settleDealChange } from './deal-notifier'
 import { endDeal } from './deal-transitions'
 import { dealView, findDealByCode } from './deals-repository'
-import { storePublicImage } from './media-upload'
+import { uploadedImage } from './media-upload'
 import { invalidateMissionCatalogue } from './mission-catalogue-service'
 
 export async function adminDealRoutes(app: FastifyInstance) {
-  const uploads = uploadsDir(app.config)
-  // Admin routes always have a session; a missing one would share a single counter, never skip it.
-  const image = async (
+  const image = (
     folder: 'missions' | 'providers',
     field: string,
     file: UploadedFile | undefined,
     uploaderId: string | null,
-  ) => {
-    if (!file) return undefined
-    await app.rateLimiter.consume(uploadLimit, uploaderId ?? 'no-session')
-    return storePublicImage(uploads, folder, field, file)
-  }
+  ) => uploadedImage(app, { folder, field, file }, uploaderId)
 
   registerRoute(app, 'adminProviders', async () => {
     const items = await listProviders(app.db)
@@ -70,7 +63,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
     const thumbnail = await image('missions', 'thumbnail', files.thumbnail, actorId)
     const saved = await saveMission(app.db, { code, body, thumbnail, actorId })
     invalidateMissionCatalogue(app.db)
-    const [view] = await listAdminMissions(app.db, saved)
+    const [view] = await listAdminMissions(app.db, { code: saved })
     if (!view) throw new ApiError(500, 'SERVER_ERROR', 'The saved mission could not be read back')
     return view
   }

@@ -90,6 +90,7 @@ export async function recordClick(db: Database, input: ClickInput): Promise<Deal
     if (!deal) throw notFound('This deal does not exist')
     const invalid = (reason: ClickReason) => refuse(tx, deal, visitor, reason)
     if (deal.state !== 'inprogress') return invalid(ClickReason.notInProgress)
+    if (mission.status === 'paused') return invalid(ClickReason.missionPaused)
     if (missionOpenProblem(mission, new Date())) return invalid(ClickReason.missionClosed)
     if (await isOwnerClick(tx, deal, { userId: input.viewerId, network })) return invalid(ClickReason.owner)
     const [seen] = await tx

@@ -10,6 +10,19 @@ import type { WidgetProgress } from '#shared/contract/deals.ts'
 import type { DealChange } from './deal-steps'
 import { dealView, findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
 
+/**
+ * Told of every committed deal change once it is pushed (the brand portal follows its missions'
+ * spend with it, issue 16). Registered on the root instance (app.ts decorates the list), so features
+ * hear the deals feature without it knowing them. A listener handles its own failures.
+ */
+export type DealSettledListener = (loaded: LoadedDeal, change: DealChange) => void
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dealSettledListeners: DealSettledListener[]
+  }
+}
+
 export const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({
   token: loaded.row.widgetToken,
   progress: loaded.row.progress,
@@ -31,6 +44,7 @@ async function publish(app: FastifyInstance, loaded: LoadedDeal, change: DealCha
     // Only a created wallet has a contract view; earnings before that wait in the wallet row.
     if (change.walletChanged) await emitWalletUpdated(app, loaded.ownerId)
     app.io.to(rooms.widget(loaded.row.widgetToken)).emit('widget:progress', widgetProgressOf(loaded))
+    for (const listener of app.dealSettledListeners) listener(loaded, change)
   } catch (error) {
     app.log.error({ err: error, dealId: change.dealId }, 'publishing a deal change failed')
   }

@@ -25,6 +25,8 @@ export const ClickReason = {
   duplicate: 'duplicate_visitor',
   notInProgress: 'deal_not_in_progress',
   missionClosed: 'mission_closed',
+  /** The brand paused the mission (issue 16): clicks count again once it is resumed. */
+  missionPaused: 'mission_paused',
   overBudget: 'mission_over_budget',
   /** The deal's owner: signed in, or from an address the owner signed in from within 24 h. */
   owner: 'owner',
@@ -89,6 +91,7 @@ export async function addEvent(
 /** Why a mission takes no new deal or valid click at `now`, or null when it is open. */
 export function missionOpenProblem(mission: MissionRow, now: Date): { message: string; key: string } | null {
   if (mission.status === 'closed') return { message: 'This mission is closed', key: 'deal.mission_closed' }
+  if (mission.status === 'paused') return { message: 'This mission is paused', key: 'deal.mission_paused' }
   if (mission.startsAt > now)
     return { message: 'This mission has not started yet', key: 'deal.mission_not_started' }
   if (mission.endsAt && mission.endsAt <= now)

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
 import { fieldInvalid } from '#server/http/api-error.ts'
-import type { UploadedFile } from '#server/http/multipart.ts'
+import { type UploadedFile, uploadLimit } from '#server/http/multipart.ts'
 import { PIXEL_LIMITS, refuseOversizedImage } from '#server/lib/image-limits.ts'
+import { uploadsDir } from '#server/plugins/client-app.ts'
 import type { MediaObject } from '#shared/contract/common.ts'
 
 // 5 MB: a mission thumbnail or brand logo never needs more; larger files are refused before decoding.
@@ -44,4 +46,19 @@ export async function storePublicImage(
   await mkdir(join(uploadsRoot, folder), { recursive: true })
   await writeFile(join(uploadsRoot, folder, reference), output)
   return { path: `${folder}/`, reference }
+}
+
+/**
+ * A form's optional image (a provider logo, a mission thumbnail), counted against the uploader's
+ * upload limit, then stored as above; undefined when the form sent none. Admin and brand forms alike.
+ */
+export async function uploadedImage(
+  app: FastifyInstance,
+  image: { folder: 'missions' | 'providers'; field: string; file: UploadedFile | undefined },
+  uploaderId: string | null,
+): Promise<MediaObject | undefined> {
+  if (!image.file) return undefined
+  // These routes always have a session; a missing one would share a single counter, never skip it.
+  await app.rateLimiter.consume(uploadLimit, uploaderId ?? 'no-session')
+  return storePublicImage(uploadsDir(app.config), image.folder, image.field, image.file)
 }

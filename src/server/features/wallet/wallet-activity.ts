@@ -8,6 +8,7 @@ import type { Executor } from '#server/db/client.ts'
 import { deals, ledgerEntries, missions, wallets } from '#server/db/schema.ts'
 import { fieldInvalid } from '#server/http/api-error.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
+import { CSV_BOM, csvAmount, csvText } from '#server/lib/csv.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { ActivityRow, TransactionKind } from '#shared/contract/wallet.ts'
 
@@ -149,28 +150,7 @@ export async function listActivity(
   return { items, ...(next ? { nextCursor: encodeCursor(next[0], next[1]) } : {}) }
 }
 
-/**
- * A CSV cell. Text from outside (mission titles, descriptions) that a spreadsheet would run as a
- * formula (=, +, -, @, tab, CR first) is prefixed with a quote mark (OWASP's advice); every cell is
- * quoted, quotes doubled, so commas and line breaks stay inside their cell.
- */
-export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replaceAll('"', '""')}"`
-}
-
-/**
- * Amounts as plain decimals with a dot ("-10.95"): the file is for spreadsheets and accounting tools in
- * any language, and a dot never collides with the comma that separates cells (a locale's decimal
- * comma would, and would make the number text to tools that read the file without the locale).
- * These cells are made here, numbers only: they are not formula-escaped (a minus is a minus).
- */
-export const csvAmount = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
-
 const CSV_HEADER = ['date', 'kind', 'mission', 'description', 'count', 'amount', 'currency']
-/** Excel reads a CSV as UTF-8 only when it starts with a byte order mark (accents, emoji in titles). */
-const BOM = '\uFEFF'
 
 const csvLine = (row: ActivityRow) =>
   [
@@ -186,7 +166,7 @@ const csvLine = (row: ActivityRow) =>
 /** The whole grouped history as CSV lines, read a page at a time with the same keyset as the list. */
 export function activityCsv(db: Executor, filter: ActivityFilter): Readable {
   async function* lines() {
-    yield `${BOM}${CSV_HEADER.join(',')}\r\n`
+    yield `${CSV_BOM}${CSV_HEADER.join(',')}\r\n`
     let cursor: [string, number] | undefined
     do {
       const page = await readPage(db, filter, EXPORT_PAGE_SIZE, cursor)

@@ -10,7 +10,8 @@ import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { TurnstileChallenge } from '#client/components/ui/turnstile.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { namedRoutes } from '#client/lib/named-routes.ts'
+import { homePathOf } from '#client/lib/named-routes.ts'
+import { currentUser } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
 import { RecoveryBody, SigninBody, SignupBody } from '#shared/contract/auth.ts'
 import { postRecovery } from '../api'
@@ -30,7 +31,8 @@ import { authQueries } from '../queries'
 const passive = { mode: 'onSubmit', reValidateMode: 'onChange' } as const
 
 /**
- * Signs in (or up) through `enter`, then closes the modal and opens the dashboard, or the page the
+ * Signs in (or up) through `enter`, then closes the modal and opens the dashboard (a brand account's:
+ * its portal), or the page the
  * address's `redirect` names (a guarded page asked for signed out, the page a session ended on, a
  * mission's preview the user wanted to see).
  */
@@ -41,7 +43,7 @@ function useEnter() {
     await enter(queryClient, body)
     const back = returnPath()
     closeAuthModal()
-    await (back ? navigate({ href: back }) : navigate({ to: namedRoutes['dashboard-deal'] }))
+    await (back ? navigate({ href: back }) : navigate({ to: homePathOf(currentUser()) }))
   }
 }
 
@@ -111,6 +113,8 @@ interface RegistrationValues {
   plainPassword: string
   sponsor: string
   captcha: string
+  /** A brand's account (issue 16): it applies for a provider instead of taking missions. */
+  kind: 'streamer' | 'provider'
 }
 
 export function RegistrationForm() {
@@ -121,10 +125,11 @@ export function RegistrationForm() {
   const form = useForm<RegistrationValues>({
     ...passive,
     resolver: arkResolver(SignupBody, ['sponsor', 'captcha']),
-    defaultValues: { username: '', email: '', plainPassword: '', sponsor: '', captcha: '' },
+    defaultValues: { username: '', email: '', plainPassword: '', sponsor: '', captcha: '', kind: 'streamer' },
   })
   const [pending, setPending] = useState(false)
   const [showSponsor, setShowSponsor] = useState(false)
+  const brand = form.watch('kind') === 'provider'
 
   const submit = form.handleSubmit(async (values) => {
     setPending(true)
@@ -169,6 +174,19 @@ export function RegistrationForm() {
           <Trans>I have a creator code</Trans>
         </button>
       )}
+      <label className="check-field">
+        <input
+          type="checkbox"
+          checked={brand}
+          onChange={(event) => form.setValue('kind', event.target.checked ? 'provider' : 'streamer')}
+        />
+        <Trans>I represent a brand</Trans>
+      </label>
+      {brand ? (
+        <p className="field-hint">
+          <Trans>Brand accounts run their brand's missions once an administrator approves the brand.</Trans>
+        </p>
+      ) : null}
       {siteKey ? (
         <TurnstileChallenge siteKey={siteKey} onToken={(token) => form.setValue('captcha', token)} />
       ) : null}

@@ -9,7 +9,8 @@ import { type } from 'arktype'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
-import { namedRoutes } from '#client/lib/named-routes.ts'
+import { homePathOf } from '#client/lib/named-routes.ts'
+import { currentUser } from '#client/lib/session.ts'
 import { Password } from '#shared/contract/common.ts'
 import { openAuthModal } from '../auth-modal-state'
 import { applyServerErrors, confirmsPassword, FormAlert, NewPasswordFields, SubmitButton } from '../form-kit'
@@ -73,7 +74,7 @@ export function ResetPassword({ token }: { token: string }) {
     setPending(true)
     try {
       await resetAndSignIn(queryClient, token, plainPassword)
-      await navigate({ to: namedRoutes['dashboard-deal'] })
+      await navigate({ to: homePathOf(currentUser()) })
     } catch (error) {
       if (!applyServerErrors(form.setError, error)) {
         form.setError('root.server', { type: 'server', message: t`Something went wrong. Please try again.` })

@@ -2,6 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
+import {
+  ApproveButton,
+  InviteMemberForm,
+  pendingFirst,
+} from '#client/features/brand/admin/provider-admin.tsx'
+import { providerStatusLabels } from '#client/features/brand/labels.ts'
 import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -106,11 +112,12 @@ function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; on
   )
 }
 
-/** Admin tab: the provider list, a new-provider form and each provider's detail form. */
+/** Admin tab: the provider list (applications waiting first), a new-provider form, each provider's form. */
 export function ProvidersTab() {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const { data, isPending } = useQuery(adminDealQueries.providers())
   const [editing, setEditing] = useState<AdminProvider | 'new' | null>(null)
+  const [inviting, setInviting] = useState<string | null>(null)
   if (editing)
     return <ProviderForm provider={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
   return (
@@ -122,18 +129,45 @@ export function ProvidersTab() {
       </p>
       {isPending ? <p className="muted">…</p> : null}
       <ul className="admin-list">
-        {data?.items.map((provider) => (
+        {pendingFirst(data?.items ?? []).map((provider) => (
           <li key={provider.id}>
             <img src={mediaUrl(provider.logo)} alt="" width={40} height={40} loading="lazy" />
             <span className="admin-list-text">
               <strong>{provider.name}</strong>{' '}
               <span className="muted">
                 ({provider.slug}, {i18n._(widgetThemeLabels[provider.theme])})
-              </span>
+              </span>{' '}
+              {provider.status === 'pending' ? (
+                <span className="status-badge status-badge-pending">
+                  {i18n._(providerStatusLabels.pending)}
+                </span>
+              ) : null}
             </span>
-            <button type="button" className="button button-ghost" onClick={() => setEditing(provider)}>
-              <Trans>Edit</Trans>
-            </button>
+            <span className="admin-actions">
+              {provider.status === 'pending' ? <ApproveButton provider={provider} /> : null}
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => setInviting(inviting === provider.id ? null : provider.id)}
+                aria-expanded={inviting === provider.id}
+              >
+                <Trans>Invite a member</Trans>
+              </button>
+              <button type="button" className="button button-ghost" onClick={() => setEditing(provider)}>
+                <Trans>Edit</Trans>
+              </button>
+              {/* A plain link: the tab also renders outside the router (its component test). */}
+              <a
+                href={`/dashboard/provider/${encodeURIComponent(provider.slug)}`}
+                className="button button-ghost"
+                aria-label={t`Open the brand portal of ${provider.name}`}
+              >
+                <Trans>Brand portal</Trans>
+              </a>
+            </span>
+            {inviting === provider.id ? (
+              <InviteMemberForm provider={provider} onDone={() => setInviting(null)} />
+            ) : null}
           </li>
         ))}
       </ul>

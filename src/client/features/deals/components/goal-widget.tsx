@@ -54,7 +54,6 @@ function usePulse(value: number): boolean {
 
 /** The stream overlay: mission, animated progress towards the goal, in the brand's theme. */
 export function GoalWidget({ token }: { token: string }) {
-  const { t } = useLingui()
   const { data, isPending, isError } = useQuery({ ...widgetQueries.view(token), enabled: token !== '' })
   useLiveProgress(token)
   // The labels follow the mission title's language, the streamer's: not the OBS browser's own.
@@ -76,40 +75,49 @@ export function GoalWidget({ token }: { token: string }) {
     )
   }
   if (isPending || !data) return <div className="goal-widget goal-widget-loading" aria-busy="true" />
-  const percent = data.goal > 0 ? Math.min(100, (data.progress / data.goal) * 100) : 0
-  const reward = formatMoney(data.reward.amount)
+  return <GoalWidgetView view={data} pulsing={pulsing} />
+}
+
+/**
+ * What the overlay shows for a view: the live widget above, and the brand portal's preview of a
+ * theme (features/brand), which passes a sample view.
+ */
+export function GoalWidgetView({ view, pulsing = false }: { view: WidgetView; pulsing?: boolean }) {
+  const { t } = useLingui()
+  const percent = view.goal > 0 ? Math.min(100, (view.progress / view.goal) * 100) : 0
+  const reward = formatMoney(view.reward.amount)
   return (
     <div
-      className={`goal-widget goal-widget-theme-${data.theme}${pulsing ? ' goal-widget-pulse' : ''}`}
-      data-state={data.state}
+      className={`goal-widget goal-widget-theme-${view.theme}${pulsing ? ' goal-widget-pulse' : ''}`}
+      data-state={view.state}
       data-testid="goal-widget"
     >
       <div className="goal-widget-head">
-        <p className="goal-widget-brand">{data.providerName}</p>
-        <p className="goal-widget-title" title={data.missionTitle}>
-          {shortenName(data.missionTitle, TITLE_MAX)}
+        <p className="goal-widget-brand">{view.providerName}</p>
+        <p className="goal-widget-title" title={view.missionTitle}>
+          {shortenName(view.missionTitle, TITLE_MAX)}
         </p>
       </div>
       <div
         className="goal-widget-track"
         role="progressbar"
         aria-valuemin={0}
-        aria-valuemax={data.goal}
-        aria-valuenow={Math.min(data.progress, data.goal)}
+        aria-valuemax={view.goal}
+        aria-valuenow={Math.min(view.progress, view.goal)}
         aria-label={t`Progress towards the goal`}
       >
         <div className="goal-widget-fill" style={{ width: `${percent}%` }} />
       </div>
       <p className="goal-widget-meta" aria-live="polite">
         <span className="goal-widget-count" data-testid="goal-widget-count">
-          {data.progress} / {data.goal}
+          {view.progress} / {view.goal}
         </span>
         <span className="goal-widget-status">
-          {data.state === 'finished' ? (
+          {view.state === 'finished' ? (
             <Trans>Goal reached!</Trans>
-          ) : data.state === 'stopped' ? (
+          ) : view.state === 'stopped' ? (
             <Trans>Ended</Trans>
-          ) : data.reward.model === 'cpc' ? (
+          ) : view.reward.model === 'cpc' ? (
             <Trans>{reward} per click</Trans>
           ) : (
             <Trans>{reward} at the goal</Trans>

@@ -3,17 +3,17 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
-import { requireUser } from '#client/lib/guards.ts'
+import { requireStreamer } from '#client/lib/guards.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useSessionLanguage } from '#client/lib/session.ts'
 import { startLiveUpdates } from '#client/lib/socket.ts'
 
 /**
  * The deal area: available deals, completed deals, the wallet, and each deal's pages. Its pages read
- * the signed-in username from the route context this guard fills.
+ * the signed-in username from the route context this guard fills; brand accounts go to their portal.
  */
 export const Route = createFileRoute('/_default/dashboard/deal')({
-  beforeLoad: (options) => ({ username: requireUser(options).username }),
+  beforeLoad: (options) => ({ username: requireStreamer(options).username }),
   component: DealLayout,
 })
 

@@ -21,6 +21,7 @@ function useLabels() {
     duplicate_visitor: t`same visitor within 24 hours`,
     deal_not_in_progress: t`deal no longer in progress`,
     mission_closed: t`mission closed`,
+    mission_paused: t`mission paused by the brand`,
     mission_over_budget: t`mission budget spent`,
     owner: t`your own click (not counted)`,
     rate_limited: t`too many clicks from this address`,

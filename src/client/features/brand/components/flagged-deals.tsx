@@ -1,0 +1,108 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
+import { FormActions } from '#client/features/deals/admin/admin-form-parts.tsx'
+import { notify } from '#client/lib/toast.ts'
+import type { BrandStreamerResult } from '#shared/contract/brand.ts'
+import { formatMoney } from '#shared/format.ts'
+import { askForReview } from '../mutations'
+import { GeneralError, useBrandForm } from './form-parts'
+
+/** A flagged deal's "Ask for review": a short message to the administrators, once. */
+function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal: BrandStreamerResult }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [message, setMessage] = useState('')
+  const { errors, pending, submitWith } = useBrandForm()
+  if (deal.reviewRequested)
+    return (
+      <p className="status-badge status-badge-requested">
+        <Trans>Review requested</Trans>
+      </p>
+    )
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="button button-ghost"
+        onClick={() => setOpen(true)}
+        aria-label={t`Ask for review: ${deal.username}`}
+      >
+        <Trans>Ask for review</Trans>
+      </button>
+    )
+  const submit = submitWith(async () => {
+    await askForReview(queryClient, slug, code, deal.dealCode, message)
+    void notify('success', t`Review requested: an administrator looks at ${deal.username}'s deal.`)
+  })
+  return (
+    <form className="form review-form" onSubmit={submit}>
+      <GeneralError message={errors.general} />
+      <Field label={t`What should the administrators look at?`} error={errors.errorFor('message')}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={1000}
+            required
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </Field>
+      <FormActions
+        onCancel={() => setOpen(false)}
+        pending={pending}
+        submitLabel={<Trans>Send the request</Trans>}
+      />
+    </form>
+  )
+}
+
+/**
+ * Deals whose clicks look bought (the trust checks flag them): their earnings wait for an
+ * administrator's review, and the brand can ask for one with a word of context.
+ */
+export function FlaggedDeals({
+  slug,
+  code,
+  streamers,
+}: {
+  slug: string
+  code: string
+  streamers: readonly BrandStreamerResult[]
+}) {
+  const flagged = streamers.filter((row) => row.flagged)
+  if (flagged.length === 0) return null
+  return (
+    <section className="brand-section" aria-labelledby="brand-flagged-title">
+      <h2 id="brand-flagged-title">
+        <Trans>Flagged deals</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          Our checks found clicks that look bought on these deals. Their earnings stay on hold until an
+          administrator reviews them.
+        </Trans>
+      </p>
+      <ul className="flagged-list">
+        {flagged.map((deal) => (
+          <li key={deal.dealCode}>
+            <p>
+              <strong>{deal.username}</strong>{' '}
+              <span className="muted">
+                <Trans>
+                  {deal.validClicks} valid clicks, {deal.invalidClicks} not counted,{' '}
+                  {formatMoney(deal.earnedCents)} earned
+                </Trans>
+              </span>
+            </p>
+            <ReviewRequest slug={slug} code={code} deal={deal} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,76 @@
+/**
+ * What the brand portal's forms (and its admin-tab additions) share: sending with a pending flag and
+ * the server's refusal kept for the fields, the refusal that names no field above the form, and an
+ * amount typed in euros.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
+import { ErrorLines } from '#client/features/deals/admin/admin-form-parts.tsx'
+import { formatMoney } from '#shared/format.ts'
+import { useBrandFormErrors } from '../messages'
+import { eurosToCents } from '../money-input'
+
+/** A form's submit: `send` runs once at a time; a refusal lands on the fields (or above the form). */
+export function useBrandForm() {
+  const errors = useBrandFormErrors()
+  const [pending, setPending] = useState(false)
+  const submitWith = (send: () => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault()
+    setPending(true)
+    errors.clear()
+    try {
+      await send()
+    } catch (error) {
+      errors.fail(error)
+    } finally {
+      setPending(false)
+    }
+  }
+  return { errors, pending, submitWith }
+}
+
+/** The refusal that names no field, above the form. */
+export function GeneralError({ message }: { message: string | null }) {
+  return <ErrorLines lines={message ? [message] : []} />
+}
+
+/**
+ * An amount typed in euros ("12,50"), with what it comes to in the app's money format beneath;
+ * `cents` is NaN while the text is no amount (the server's check then answers under the field).
+ */
+export function EurosField({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  value: string
+  onChange: (text: string) => void
+  error: string | undefined
+  /** The sentence under a valid amount, given it formatted ("12,50 € will be charged."). */
+  hint: (money: string) => string
+}) {
+  const { t } = useLingui()
+  const cents = eurosToCents(value)
+  const amount = Number.isFinite(cents)
+  return (
+    <Field
+      label={t`Amount in euros`}
+      // What was typed is no amount at all: say what one looks like rather than the type rule.
+      error={error && !amount ? t`Enter an amount in euros, such as 12,50.` : error}
+      hint={amount && cents > 0 ? hint(formatMoney(cents)) : undefined}
+    >
+      {(control) => (
+        <input
+          {...control}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  )
+}

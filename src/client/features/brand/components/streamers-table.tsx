@@ -1,0 +1,90 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { DealStateBadge } from '#client/features/deals/components/deal-progress.tsx'
+import { absoluteLink } from '#client/lib/http.ts'
+import type { BrandStreamerResult } from '#shared/contract/brand.ts'
+import { formatMoney } from '#shared/format.ts'
+
+/** One row per streamer's deal: state, clicks, earnings; the whole table downloads as CSV. */
+export function StreamersTable({
+  slug,
+  code,
+  streamers,
+}: {
+  slug: string
+  code: string
+  streamers: readonly BrandStreamerResult[]
+}) {
+  const { t } = useLingui()
+  return (
+    <section className="brand-section" aria-labelledby="brand-streamers-title">
+      <header className="brand-section-head">
+        <h2 id="brand-streamers-title">
+          <Trans>Streamers</Trans>
+        </h2>
+        {streamers.length > 0 ? (
+          <a
+            className="button button-ghost"
+            href={absoluteLink('brandMissionResultsExport', { slug, code })}
+            download={`${code}-streamers.csv`}
+          >
+            <Trans>Download as CSV</Trans>
+          </a>
+        ) : null}
+      </header>
+      {streamers.length === 0 ? (
+        <p className="muted">
+          <Trans>No streamer has taken this mission yet.</Trans>
+        </p>
+      ) : (
+        <div className="brand-table-scroll">
+          <table className="brand-table" data-testid="brand-streamers">
+            <caption className="visually-hidden">{t`Results per streamer`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Trans>Streamer</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Deal</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>State</Trans>
+                </th>
+                <th scope="col" className="numeric">
+                  <Trans>Valid clicks</Trans>
+                </th>
+                <th scope="col" className="numeric">
+                  <Trans>Not counted</Trans>
+                </th>
+                <th scope="col" className="numeric">
+                  <Trans>Earned</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {streamers.map((row) => (
+                <tr key={row.dealCode} className={row.flagged ? 'flagged' : undefined}>
+                  <th scope="row">
+                    {row.username}
+                    {row.flagged ? (
+                      <span className="status-badge status-badge-flagged">
+                        <Trans>Flagged</Trans>
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className="mono">{row.dealCode}</td>
+                  <td>
+                    <DealStateBadge state={row.state} />
+                  </td>
+                  <td className="numeric">{row.validClicks}</td>
+                  <td className="numeric">{row.invalidClicks}</td>
+                  <td className="numeric">{formatMoney(row.earnedCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,59 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { FetchError } from 'ofetch'
+import { useState } from 'react'
+import { useAdminFormErrors } from '#client/features/deals/admin/admin-form-errors.ts'
+import { apiErrorKeys } from '#client/lib/http.ts'
+
+/**
+ * The brand API's refusals in the member's words. Field errors show under their fields (the admin
+ * forms' plumbing, reused); what concerns the whole form shows above it, never as the server wrote it.
+ */
+const refusals: Record<string, MessageDescriptor> = {
+  payments_off: msg`Card top-ups are switched off on this server: an administrator records top-ups by hand.`,
+  'provider.slug_taken': msg`A brand with this name already exists. Choose another name.`,
+  'mission.code_taken': msg`This code is already used by another mission.`,
+  'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
+  'provider.pending': msg`Your brand is waiting for an administrator's approval: you can draft missions once it is approved.`,
+}
+
+const byStatus: Record<number, MessageDescriptor> = {
+  403: msg`Your role in this brand does not allow this change. Ask its owner.`,
+  404: msg`This brand or mission was not found. It may have been removed.`,
+  409: msg`This mission's status does not allow this change any more. Reload the page to see it.`,
+}
+
+/** Why the server refused a brand change, in the member's words (a generic sentence when nothing says more). */
+export function brandRefusal(i18n: I18n, error: unknown): string {
+  for (const key of apiErrorKeys(error)) {
+    const known = refusals[key]
+    if (known) return i18n._(known)
+  }
+  const status = error instanceof FetchError ? error.statusCode : undefined
+  const known = status === undefined ? undefined : byStatus[status]
+  return i18n._(known ?? msg`Something went wrong. Please try again.`)
+}
+
+/**
+ * A brand form's errors: each field's under it (by its path in the body), and a sentence above the
+ * form when the refusal names no field.
+ */
+export function useBrandFormErrors() {
+  const { i18n } = useLingui()
+  const errors = useAdminFormErrors()
+  const [error, setError] = useState<unknown>(null)
+  const general = errors.refused && errors.refused.fields.size === 0 ? brandRefusal(i18n, error) : null
+  return {
+    errorFor: errors.errorFor,
+    general,
+    fail: (failure: unknown) => {
+      setError(failure)
+      errors.fail(failure)
+    },
+    clear: () => {
+      setError(null)
+      errors.clear()
+    },
+  }
+}

@@ -1,0 +1,58 @@
+import { type QueryKey, queryOptions } from '@tanstack/react-query'
+import { api } from '#client/lib/http.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
+import type { Locale } from '#shared/contract/common.ts'
+
+/**
+ * The brand portal's reads (issue 16), under the 'brand' root: the caller's providers, and per
+ * provider (by slug) its profile, members, missions, and each mission's results and top-ups. The
+ * results carry the mission title in a language, which their key names.
+ */
+export const brandQueries = {
+  all: () => ['brand'] as const,
+  providers: () =>
+    queryOptions({
+      queryKey: [...brandQueries.all(), 'providers'] as const,
+      queryFn: ({ signal }) => api('brandProviders', { signal }),
+    }),
+  /** Everything of one provider. */
+  of: (slug: string) => [...brandQueries.all(), 'provider', slug] as const,
+  provider: (slug: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'profile'] as const,
+      queryFn: ({ signal }) => api('brandProvider', { params: { slug }, signal }),
+    }),
+  members: (slug: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'members'] as const,
+      queryFn: ({ signal }) => api('brandMembers', { params: { slug }, signal }),
+    }),
+  missions: (slug: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'missions'] as const,
+      queryFn: ({ signal }) => api('brandMissions', { params: { slug }, signal }),
+    }),
+  /** Every language's results of a mission. */
+  resultsOf: (slug: string, code: string) => [...brandQueries.of(slug), 'results', code] as const,
+  results: (slug: string, code: string, locale: Locale = currentLocale()) =>
+    queryOptions({
+      queryKey: [...brandQueries.resultsOf(slug, code), locale] as const,
+      queryFn: ({ signal }) =>
+        api('brandMissionResults', {
+          params: { slug, code },
+          signal,
+          headers: { 'Accept-Language': locale },
+        }),
+    }),
+  topUps: (slug: string, code: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'top-ups', code] as const,
+      queryFn: ({ signal }) => api('brandTopUps', { params: { slug, code }, signal }),
+    }),
+}
+
+/** A brand read's first-screen rank: a mission's spend and the lists refetch first after a gap. */
+export function isPrimaryBrandQuery(queryKey: QueryKey): boolean {
+  const kind = queryKey[3]
+  return kind === 'results' || kind === 'missions'
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { NewMissionPage } from '#client/features/brand/components/mission-form.tsx'
+import { brandQueries } from '#client/features/brand/queries.ts'
+
+/** A brand drafts a mission with every field; an admin publishes it. */
+export const Route = createFileRoute('/_default/dashboard/provider/$slug/missions/new')({
+  loader: ({ context: { queryClient }, params: { slug } }) =>
+    queryClient.ensureQueryData(brandQueries.provider(slug)),
+  component: NewMissionRoute,
+})
+
+function NewMissionRoute() {
+  const { slug } = Route.useParams()
+  return <NewMissionPage slug={slug} />
+}

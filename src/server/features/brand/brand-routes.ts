@@ -1,0 +1,15 @@
+/** The brand portal (issue 16): every route of the feature, registered from app.ts. */
+import type { FastifyInstance } from 'fastify'
+import { registerBrandBudgetFeed } from './brand-budget'
+import { brandMissionRoutes } from './brand-mission-routes'
+import { brandProviderRoutes } from './brand-provider-routes'
+import { brandResultsRoutes } from './brand-results-routes'
+import { topUpRoutes } from './top-up-routes'
+
+export async function brandRoutes(app: FastifyInstance) {
+  registerBrandBudgetFeed(app)
+  await app.register(brandProviderRoutes)
+  await app.register(brandMissionRoutes)
+  await app.register(brandResultsRoutes)
+  await app.register(topUpRoutes)
+}

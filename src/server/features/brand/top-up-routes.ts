@@ -1,0 +1,107 @@
+/**
+ * Topping up a mission's budget (issue 16): by card through Stripe when STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET are set (the server makes a PaymentIntent, the brand's browser confirms it
+ * with Stripe.js, the signed webhook credits it), or by an admin's manual, audited top-up.
+ */
+
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import Stripe from 'stripe'
+import type { Config } from '#server/config.ts'
+import { missions } from '#server/db/schema.ts'
+import { ApiError, conflict, forbidden, notFound } from '#server/http/api-error.ts'
+import { registerRoute } from '#server/http/register-endpoint.ts'
+import { announceBudget } from './brand-budget'
+import { findBrandMission } from './brand-missions-repository'
+import { providerOf } from './brand-provider-routes'
+import { stripeWebhookRoutes } from './stripe-webhook-routes'
+import {
+  attachPaymentIntent,
+  createCardTopUp,
+  failTopUp,
+  listTopUps,
+  manualTopUp,
+  requireBudget,
+} from './top-ups-repository'
+
+/** The official client, pointed at STRIPE_API_URL (Stripe itself, or a local stand-in in tests). */
+export function stripeClient(config: Config): Stripe | null {
+  if (!config.stripe) return null
+  const { host, port, protocol } = config.stripe.api
+  // Two retries: Stripe asks for retried requests with idempotency keys, which the client adds itself.
+  return new Stripe(config.stripe.secretKey, { host, port, protocol, maxNetworkRetries: 2 })
+}
+
+export const paymentsOff = () =>
+  conflict('Card payments are not set up on this server; an admin can record a manual top-up', {
+    errors: ['payments_off'],
+  })
+
+export async function topUpRoutes(app: FastifyInstance) {
+  const stripe = stripeClient(app.config)
+
+  registerRoute(app, 'brandTopUps', async ({ provider, params }) => {
+    const mission = await findBrandMission(app.db, providerOf(provider).providerId, params.code)
+    const items = await listTopUps(app.db, mission)
+    return { items, total: items.length }
+  })
+
+  registerRoute(app, 'brandTopUpCreate', async ({ provider: access, params, body, session }) => {
+    const provider = providerOf(access)
+    const mission = await findBrandMission(app.db, provider.providerId, params.code)
+    if (!stripe) throw paymentsOff()
+    requireBudget(mission)
+    if (mission.status === 'closed')
+      throw conflict('A closed mission takes no more budget', { errors: ['deal.mission_closed'] })
+    if (!session) throw forbidden()
+    const topUp = await createCardTopUp(app.db, {
+      missionId: mission.id,
+      amount: body.amount,
+      userId: session.user.id,
+    })
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: body.amount,
+          currency: 'eur',
+          // Cards (and whatever the Stripe account switches on) through Stripe.js's card form or Payment Element.
+          automatic_payment_methods: { enabled: true },
+          description: `Budget of ${mission.code}`,
+          metadata: { topUpId: topUp.id, missionCode: mission.code, provider: provider.slug },
+        },
+        // The top-up's id: a retry of this call can never make a second intent for it.
+        { idempotencyKey: `top-up-${topUp.id}` },
+      )
+      if (!intent.client_secret) throw new Error('Stripe answered a PaymentIntent without a client secret')
+      await attachPaymentIntent(app.db, topUp.id, intent.id)
+      return { clientSecret: intent.client_secret, topUpId: topUp.id }
+    } catch (error) {
+      await failTopUp(app.db, { id: topUp.id })
+      app.log.error({ err: error, topUpId: topUp.id }, 'starting a card top-up failed')
+      throw new ApiError(
+        502,
+        'PAYMENTS_UNAVAILABLE',
+        'The card payment could not be started; try again later',
+      )
+    }
+  })
+
+  registerRoute(app, 'adminMissionTopUp', async ({ params, body, session }) => {
+    const [mission] = await app.db
+      .select({ id: missions.id })
+      .from(missions)
+      .where(eq(missions.code, params.code))
+    if (!mission) throw notFound('This mission does not exist')
+    const topUp = await manualTopUp(app.db, {
+      missionId: mission.id,
+      amount: body.amount,
+      reason: body.reason,
+      actorId: session?.user.id ?? null,
+      actorName: session?.user.username ?? null,
+    })
+    await announceBudget(app, mission.id)
+    return topUp
+  })
+
+  await app.register(stripeWebhookRoutes, { stripe })
+}
