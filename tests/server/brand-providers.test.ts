@@ -68,6 +68,16 @@ test('a streamer account cannot apply for a provider (403), and bad input is a f
   expect((await call('POST', '/api/providers', null, { name: 'Anon' })).statusCode).toBe(401)
 })
 
+test('no brand takes the slug of the portal page "new": chosen, it is a field error; made from the name, it becomes new-brand', async () => {
+  const brand = await brandAccount()
+  const chosen = await call('POST', '/api/providers', brand, { name: 'Newcomer', slug: 'new' })
+  expect(chosen.statusCode).toBe(400)
+  expect(Object.keys(chosen.json().errors.children)).toEqual(['slug'])
+  const named = await call('POST', '/api/providers', brand, { name: 'New' })
+  expect(named.statusCode).toBe(201)
+  expect(named.json().slug).toBe('new-brand')
+})
+
 test('an admin approves a pending provider (audited); others cannot, and unknown ids are 404', async () => {
   const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
   const pending = await makeBrand(mail.app, 'waiting-brand', 'pending')

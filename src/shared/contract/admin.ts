@@ -85,7 +85,9 @@ export const AdjustmentBody = type({
 })
 export type AdjustmentBody = typeof AdjustmentBody.infer
 
-export const Slug = type(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 64')
+// `new` names a page of the portal (/dashboard/provider/new, …/missions/new): no brand or mission may take it.
+export const Slug = type(/^(?!new$)[a-z0-9]+(?:-[a-z0-9]+)*$/).and('string <= 64')
+const MissionCode = Code.and(type(/^(?!new$)/))
 
 /**
  * A provider's description in each locale, all optional (a brand may have none); a translation needs
@@ -126,7 +128,7 @@ const Count = type('number.integer').and(`1 <= number <= ${MAX_COUNT}`)
 /** A mission's fields before the cross-field rule (brands send them too, less the provider and status). */
 export const MissionFields = type({
   '+': 'reject',
-  'code?': Code,
+  'code?': MissionCode,
   providerId: 'string > 0',
   title: localizedText(NAME_MAX * 2),
   description: localizedText(DESCRIPTION_MAX),

@@ -66,7 +66,11 @@ export async function findProvider(db: Executor, id: string): Promise<ProviderRo
 /** 48 characters of name keep the slug readable in a URL, with room for a suffix when it is taken. */
 const SLUG_NAME_CHARS = 48
 
-export const slugFor = (name: string): string => slugOf(name, SLUG_NAME_CHARS) || 'brand'
+/** A slug from the name; `new` (a page of the portal) and an empty one become `…brand`. */
+export const slugFor = (name: string): string => {
+  const slug = slugOf(name, SLUG_NAME_CHARS)
+  return !slug ? 'brand' : slug === 'new' ? 'new-brand' : slug
+}
 
 // Nine more tries: a brand name shared by ten providers is better told than numbered further.
 const SLUG_SUFFIXES = [2, 3, 4, 5, 6, 7, 8, 9, 10]
