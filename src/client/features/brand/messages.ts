@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { FetchError } from 'ofetch'
 import { useState } from 'react'
-import { useAdminFormErrors } from '#client/features/deals/admin/admin-form-errors.ts'
+import { useAdminFormErrors } from '#client/features/deals/admin-kit.ts'
 import { apiErrorKeys } from '#client/lib/http.ts'
 
 /**

@@ -8,9 +8,11 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database, Transaction } from '#server/db/client.ts'
 import { providerMembers, type UserRow, users } from '#server/db/schema.ts'
-import { verificationLink } from '#server/features/auth/auth-mails.ts'
-import { issueOneTimeToken } from '#server/features/auth/one-time-tokens.ts'
-import { newCreatorCode } from '#server/features/auth/users-repository.ts'
+import {
+  issueOneTimeToken,
+  newCreatorCode,
+  verificationLink,
+} from '#server/features/auth/accounts-service.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { Mailer } from '#server/lib/mailer.ts'
 import { hashPassword } from '#server/lib/passwords.ts'

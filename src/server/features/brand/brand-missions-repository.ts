@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { type MissionRow, missions } from '#server/db/schema.ts'
-import { listAdminMissions } from '#server/features/deals/admin-catalogue-repository.ts'
+import { listAdminMissions } from '#server/features/deals/catalogue-admin-service.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { BrandMission, BrandMissionStateBody } from '#shared/contract/brand.ts'

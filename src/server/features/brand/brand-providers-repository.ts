@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { type ProviderRow, providerMembers, providers, users } from '#server/db/schema.ts'
-import { providerView, slugOf, storedText } from '#server/features/deals/admin-catalogue-repository.ts'
+import { providerView, slugOf, storedText } from '#server/features/deals/catalogue-admin-service.ts'
 import type { ProviderAccess } from '#server/http/access-rules.ts'
 import { conflict } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import { ErrorLines } from '#client/features/deals/admin/admin-form-parts.tsx'
+import { ErrorLines } from '#client/features/deals/admin-kit.ts'
 import { formatMoney } from '#shared/format.ts'
 import { useBrandFormErrors } from '../messages'
 import { eurosToCents } from '../money-input'

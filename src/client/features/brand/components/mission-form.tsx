@@ -2,12 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
 import {
+  ImageField,
   MissionFieldControls,
   missionBody,
   missionValues,
-} from '#client/features/deals/admin/mission-fields.tsx'
+} from '#client/features/deals/admin-kit.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandMission } from '#shared/contract/brand.ts'
 import { createMission, payloadForm, updateMission } from '../mutations'

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { inLanguage } from '#client/features/deals/admin/localized-field.tsx'
+import { inLanguage } from '#client/features/deals/admin-kit.ts'
 import { widgetThemeLabels } from '#client/features/deals/labels.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { providerStatusLabels } from '../labels'

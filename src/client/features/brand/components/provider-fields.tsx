@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '#client/components/ui/field.tsx'
-import { ImageField } from '#client/features/deals/admin/admin-form-parts.tsx'
-import { LocalizedField, type LocalizedValue } from '#client/features/deals/admin/localized-field.tsx'
+import { ImageField, LocalizedField, type LocalizedValue } from '#client/features/deals/admin-kit.ts'
 
 /** A brand's name, description in every language and logo: the apply form's and the profile's fields. */
 export function ProviderFields({

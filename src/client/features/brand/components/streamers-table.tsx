@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { DealStateBadge } from '#client/features/deals/components/deal-progress.tsx'
+import { DealStateBadge } from '#client/features/deals/admin-kit.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { GoalWidgetView } from '#client/features/deals/components/goal-widget.tsx'
+import { GoalWidgetView } from '#client/features/deals/admin-kit.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { WidgetTheme } from '#shared/contract/deals.ts'
 

@@ -2,11 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import {
-  ApproveButton,
-  InviteMemberForm,
-  pendingFirst,
-} from '#client/features/brand/admin/provider-admin.tsx'
+import { ApproveButton, InviteMemberForm, pendingFirst } from '#client/features/brand/admin-kit.ts'
 import { providerStatusLabels } from '#client/features/brand/labels.ts'
 import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
