@@ -41,7 +41,7 @@ const SYMBOL_SEPARATOR = '\u00a0'
  */
 function frenchEuros(cents: number): string {
   const whole = Math.abs(Math.round(cents))
-  const units = String(Math.floor(whole / CENTS_PER_UNIT)).replace(/\B(?=(\d{3})+$)/g, THOUSANDS_SEPARATOR)
+  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), DEFAULT_NUMBER_LOCALE)
   const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
   return `${cents < 0 && whole > 0 ? '-' : ''}${units},${fraction}${SYMBOL_SEPARATOR}€`
 }
