@@ -11,8 +11,15 @@ import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
 import { remainingOf, spendOfMissions } from './brand-missions-repository'
 import { providerIdsOf } from './brand-providers-repository'
 
-/** The mission's spend as it stands now (call it after the commit that changed it). */
-export async function budgetPayload(app: FastifyInstance, missionId: string) {
+/** Which mission's spend to announce, and to whom: the mission's code and budget, its provider. */
+interface MissionOfProvider {
+  code: string
+  budget: number | null
+  providerId: string
+  slug: string
+}
+
+async function findMissionOfProvider(app: FastifyInstance, missionId: string) {
   const [row] = await app.db
     .select({
       code: missions.code,
@@ -23,24 +30,39 @@ export async function budgetPayload(app: FastifyInstance, missionId: string) {
     .from(missions)
     .innerJoin(providers, eq(providers.id, missions.providerId))
     .where(eq(missions.id, missionId))
-  if (!row) return null
-  const spend = (await spendOfMissions(app.db, { missionId })).get(row.code) ?? { spent: 0, validClicks: 0 }
-  const payload: BrandBudgetPayload = {
-    providerSlug: row.slug,
-    missionCode: row.code,
-    spentCents: spend.spent,
-    budgetCents: row.budget,
-    remainingCents: remainingOf(row.budget, spend.spent),
-    validClicks: spend.validClicks,
-  }
-  return { providerId: row.providerId, payload }
+  return row
 }
 
-/** Sends the mission's spend to its provider's members; a failure is logged, never the caller's. */
-export async function announceBudget(app: FastifyInstance, missionId: string): Promise<void> {
+/** The mission's spend as it stands now (call it after the commit that changed it). */
+async function spendAnnouncement(app: FastifyInstance, missionId: string, mission: MissionOfProvider) {
+  const spend = (await spendOfMissions(app.db, { missionId })).get(mission.code) ?? {
+    spent: 0,
+    validClicks: 0,
+  }
+  const payload: BrandBudgetPayload = {
+    providerSlug: mission.slug,
+    missionCode: mission.code,
+    spentCents: spend.spent,
+    budgetCents: mission.budget,
+    remainingCents: remainingOf(mission.budget, spend.spent),
+    validClicks: spend.validClicks,
+  }
+  app.io.to(rooms.provider(mission.providerId)).emit('brand:budget', payload)
+}
+
+/**
+ * Sends the mission's spend to its provider's members; a failure is logged, never the caller's.
+ * `known`: the mission and provider the caller already read after the commit (a settled deal carries
+ * them), which spares reading them again on every click.
+ */
+export async function announceBudget(
+  app: FastifyInstance,
+  missionId: string,
+  known?: MissionOfProvider,
+): Promise<void> {
   try {
-    const found = await budgetPayload(app, missionId)
-    if (found) app.io.to(rooms.provider(found.providerId)).emit('brand:budget', found.payload)
+    const mission = known ?? (await findMissionOfProvider(app, missionId))
+    if (mission) await spendAnnouncement(app, missionId, mission)
   } catch (error) {
     app.log.error({ err: error, missionId }, 'announcing a mission budget failed')
   }
@@ -62,7 +84,14 @@ async function joinProviderRooms(app: FastifyInstance, socket: AppSocket): Promi
 export function registerBrandBudgetFeed(app: FastifyInstance): void {
   // Any change with events: the results page shows clicks, valid or not, beside the spend.
   app.dealSettledListeners.push((loaded, change) => {
-    if (change.events.length > 0) void announceBudget(app, loaded.mission.id)
+    if (change.events.length === 0) return
+    const { mission, provider } = loaded
+    void announceBudget(app, mission.id, {
+      code: mission.code,
+      budget: mission.budgetCents,
+      providerId: provider.id,
+      slug: provider.slug,
+    })
   })
   app.socketConnectionHandlers.push((socket) => {
     joinProviderRooms(app, socket).catch((error: unknown) =>
