@@ -9,6 +9,7 @@ import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
+import { holdRefreshesUntilFirstPaint, noteFirstScreenRendered } from './lib/first-paint'
 import { onSessionRejected } from './lib/http'
 import { activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
@@ -30,6 +31,10 @@ import './lib/offline/offline-status.css'
 await yieldToMain()
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+
+// The first screen renders from what is cached; refreshing it waits for its paint (lib/first-paint.ts).
+holdRefreshesUntilFirstPaint(queryClient)
+router.subscribe('onRendered', noteFirstScreenRendered)
 
 scrollToTopOnNavigation(router)
 // Prefetching waits for idle time anyway: its code need not come with the first route.
@@ -78,7 +83,13 @@ function readSsrState(): SsrState | null {
 }
 
 async function start(): Promise<void> {
-  // The router was built in this task: loading the route chunks and the offline cache is the next one.
+  // What the first render needs starts loading at once, while the rest of the start runs: the
+  // catalog (so the first paint is already in the user's language) and this address's route chunks.
+  const ssr = readSsrState()
+  const localeReady = activateLocale(ssr ? ssr.locale : detectLocale())
+  const [matchedRoutes] = router.getMatchedRoutes(router.state.location.pathname)
+  for (const route of matchedRoutes) void router.loadRouteChunk(route)
+  // The router was built in this task: the offline cache is the next one.
   await yieldToMain()
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
@@ -90,24 +101,19 @@ async function start(): Promise<void> {
   // from the synchronous copy at once, or else from IndexedDB (awaited below).
   const offline = startOffline(queryClient)
   const cacheInPlace = offline.firstScreen ? undefined : offline.restored
-  // The route chunks of this address load meanwhile: they are needed for the first render either way.
-  const [matchedRoutes] = router.getMatchedRoutes(router.state.location.pathname)
-  for (const route of matchedRoutes) void router.loadRouteChunk(route)
   const app = (
     <StrictMode>
       <App />
     </StrictMode>
   )
-  const ssr = readSsrState()
   if (!ssr) {
-    // The catalog comes first so the first paint is already in the user's language.
-    await Promise.all([activateLocale(detectLocale()), cacheInPlace])
+    await Promise.all([localeReady, cacheInPlace])
     createRoot(container).render(app)
     return
   }
   // Hydration must reproduce the server's markup: its locale, its data (no second fetch), and the
   // route chunks loaded before React starts; `router.ssr` tells the router the matches are ready.
-  await Promise.all([activateLocale(ssr.locale), cacheInPlace])
+  await Promise.all([localeReady, cacheInPlace])
   hydrate(queryClient, ssr.queries as DehydratedState)
   await router.load()
   await yieldToMain()

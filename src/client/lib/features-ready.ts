@@ -4,6 +4,8 @@
  * (DESIGN §5 budget), the way the persister does. The composition root (main.tsx) says how to load
  * them; infrastructure awaits `featuresReady()` before it reads its registries.
  */
+import { whenFirstScreenPainted } from './first-paint'
+
 let load: (() => Promise<unknown>) | null = null
 let ready: Promise<void> | null = null
 
@@ -26,14 +28,16 @@ export function featuresReady(): Promise<void> {
 }
 
 /**
- * Starts `start` once the features are registered (it may first load its own module: signed-in
- * machinery such as the socket stays out of the public pages' first route); the returned stop works
- * before that too (an effect cleaned up while loading starts nothing, or stops what just started).
+ * Starts `start` once the first screen has painted and the features are registered (it may first
+ * load its own module: signed-in machinery such as the socket stays out of the public pages' first
+ * route, and out of the start-up render's way); the returned stop works before that too (an effect
+ * cleaned up while loading starts nothing, or stops what just started).
  */
 export function startWhenFeaturesReady(start: () => (() => void) | Promise<() => void>): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  void featuresReady()
+  void whenFirstScreenPainted()
+    .then(() => (stopped ? null : featuresReady()))
     .then(() => (stopped ? null : start()))
     .then((started) => {
       if (started && stopped) started()

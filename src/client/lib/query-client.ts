@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { firstScreenPainted } from './first-paint'
 import { isNetworkError, markUnreachable } from './offline/reachability'
 
 // 30 s: lists change slowly; the socket pushes the changes that matter sooner.
@@ -49,6 +50,8 @@ export function createQueryClient(): QueryClient {
         staleTime: staleTimeMs,
         gcTime: queryGcTimeMs,
         refetchOnWindowFocus: false,
+        // Cached data on the first screen is shown first and refreshed once painted (lib/first-paint.ts).
+        refetchOnMount: firstScreenPainted,
         retry: retryQuery,
       },
       mutations: { gcTime: queryGcTimeMs, retry: retryMutation },

@@ -8,6 +8,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { Socket } from 'socket.io-client'
 import type { ClientToServerEvents, ServerToClientEvents, SocketAuth } from '#shared/contract/socket.ts'
 import { featuresReady } from './features-ready'
+import { whenFirstScreenPainted } from './first-paint'
 import { apiBase } from './http'
 import { catchUp } from './offline/catch-up'
 import { markReachable, markUnreachable } from './offline/reachability'
@@ -16,6 +17,8 @@ import { getSession, subscribeSession } from './session'
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 async function openSocket(auth: SocketAuth): Promise<AppSocket> {
+  // Opening it is no part of the first screen, which shows what is cached (lib/first-paint.ts).
+  await whenFirstScreenPainted()
   // The features' handlers are registered before the first push can arrive.
   const [{ io }] = await Promise.all([import('socket.io-client'), featuresReady()])
   // Same origin unless the API lives elsewhere; WebSocket first, polling only where it is blocked.

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { loadSessionData } from '#client/features/auth/session-loader.ts'
+import { whenFirstScreenPainted } from '#client/lib/first-paint.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useCurrentUser, useSessionLoading } from '#client/lib/session.ts'
 import { LogoMark } from '../ui/logo'
@@ -155,11 +156,21 @@ function SignedInPanel({ onNavigate }: { onNavigate: () => void }) {
   )
 }
 
-/** Signed in on arrival (a reload, a second tab): load the wallet and deals the menus depend on. */
+/**
+ * Signed in on arrival (a reload, a second tab): load the wallet and deals the menus depend on, once
+ * the first screen has painted from the cached ones.
+ */
 function useSessionRefresh(username: string | undefined) {
   const queryClient = useQueryClient()
   useEffect(() => {
-    if (username) void loadSessionData(queryClient, username)
+    if (!username) return
+    let current = true
+    void whenFirstScreenPainted().then(() => {
+      if (current) void loadSessionData(queryClient, username)
+    })
+    return () => {
+      current = false
+    }
   }, [queryClient, username])
 }
 

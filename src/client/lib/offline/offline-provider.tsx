@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { featuresReady, startWhenFeaturesReady } from '../features-ready'
+import { whenFirstScreenPainted } from '../first-paint'
 import { queryGcTimeMs } from '../query-client'
 import { currentUser, useCurrentUser } from '../session'
 import { seedFirstScreen } from './first-screen'
@@ -30,7 +31,10 @@ export function startOffline(queryClient: QueryClient): OfflineStart {
   const userId = currentUser()?.id
   if (!userId) return { firstScreen: false, restored: cacheRestored }
   const firstScreen = seedFirstScreen(queryClient, userId, queryGcTimeMs)
-  cacheRestored = restoreAndResume(queryClient, userId)
+  // With the copy on screen, the full cache (and its code) waits for the first paint.
+  cacheRestored = firstScreen
+    ? whenFirstScreenPainted().then(() => restoreAndResume(queryClient, userId))
+    : restoreAndResume(queryClient, userId)
   return { firstScreen, restored: cacheRestored }
 }
 
@@ -55,7 +59,9 @@ async function restoreAndResume(queryClient: QueryClient, userId: string): Promi
 function persistWhenLoaded(queryClient: QueryClient, userId: string): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  const loaded = Promise.all([import('../persister'), featuresReady(), cacheRestored.catch(() => undefined)])
+  const loaded = whenFirstScreenPainted().then(() =>
+    Promise.all([import('../persister'), featuresReady(), cacheRestored.catch(() => undefined)]),
+  )
   void loaded.then(([{ persistUserCache }]) => {
     if (!stopped) stop = persistUserCache(queryClient, userId)
   })
@@ -107,7 +113,10 @@ export function OfflineQueryProvider({ client, children }: { client: QueryClient
   )
   // The session mirrored for the service worker, its answers heard, the periodic refresh asked for.
   useEffect(() => {
-    if (userId) void import('./background-sync').then((sync) => sync.startBackgroundSync(client))
+    if (!userId) return
+    void whenFirstScreenPainted()
+      .then(() => import('./background-sync'))
+      .then((sync) => sync.startBackgroundSync(client))
   }, [client, userId])
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>
 }
