@@ -1,11 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useDeferredValue } from 'react'
 import { DealList } from '#client/features/deals/components/deal-list.tsx'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '#client/features/deals/queries.ts'
 import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
+import { firstScreenPainted } from '#client/lib/first-paint.ts'
 import { TakeMissionButton } from './-components/take-mission-button'
 import { TodaySummary } from './-components/today-summary'
 import '#client/features/wallet/wallet.css'
@@ -25,6 +27,10 @@ function AvailableDealsPage() {
   const { username } = Route.useRouteContext()
   const { data: missions } = useSuspenseQuery(missionQueries.list({ excludeCurrentUser: true }))
   const { data: running } = useSuspenseQuery(dealQueries.list(username, IN_PROGRESS_STATES))
+  // At a cold start the cards come right after the first paint, so the deals in progress above them
+  // show sooner (DESIGN §5, offline start); each card's place is kept meanwhile. Later visits render
+  // them at once.
+  const cardsShown = useDeferredValue(true, firstScreenPainted() ? undefined : false)
   return (
     <section className="deals-page">
       <h1>
@@ -45,10 +51,12 @@ function AvailableDealsPage() {
       ) : (
         <ul className="mission-grid">
           {missions.items.map((mission) => (
-            <li key={mission.code}>
-              <MissionCard mission={mission}>
-                <TakeMissionButton mission={mission} username={username} />
-              </MissionCard>
+            <li key={mission.code} className={cardsShown ? undefined : 'mission-slot'}>
+              {cardsShown ? (
+                <MissionCard mission={mission}>
+                  <TakeMissionButton mission={mission} username={username} />
+                </MissionCard>
+              ) : null}
             </li>
           ))}
         </ul>
