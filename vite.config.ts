@@ -77,8 +77,14 @@ function pwa(disable: boolean) {
 const publicPages =
   /src[\\/]client[\\/]routes[\\/]_default(\.tsx|[\\/]index\.tsx|[\\/]faq[\\/]|[\\/]terms\.tsx)/
 
-/** The brand portal (issue 16): its routes and its feature folder. */
-const brandPortal = /src[\\/]client[\\/](features[\\/]brand|routes[\\/]_default[\\/]dashboard[\\/]provider)/
+/**
+ * The brand portal (issue 16): its routes and its feature folder, but not the live handlers and
+ * queries every signed-in start registers (app-features.ts): a streamer never loads the portal.
+ */
+const brandPortalFiles =
+  /src[\\/]client[\\/](features[\\/]brand|routes[\\/]_default[\\/]dashboard[\\/]provider)/
+const brandRegistrations = /features[\\/]brand[\\/](live|queries)\.ts$/
+const brandPortal = (id: string) => brandPortalFiles.test(id) && !brandRegistrations.test(id)
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
 
@@ -120,6 +126,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // The server bundle needs no copy of public/: the client build serves it.
     copyPublicDir: !isSsrBuild,
+    // Every browser the app supports (ES2022 modules, React 19) preloads modules natively: the
+    // polyfill was some 700 bytes of the first route's JavaScript for browsers that cannot run it.
+    modulePreload: { polyfill: false },
     // Everything the first route imports statically goes into one chunk: gzip compresses a library
     // better beside the others than alone, and one request beats twenty small ones (DESIGN §5 budget).
     rolldownOptions: isSsrBuild
@@ -136,7 +145,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'public', test: publicPages },
                 // The brand portal's pages and feature code in one chunk (issue 16): each of its routes
                 // then names one chunk to preload instead of a dozen, which the first route carries.
-                { name: 'brand', test: brandPortal },
+                // Only the portal's own modules: with their dependencies, the chunk took in shared
+                // ones (the socket, form fields, deal labels) and every dashboard start loaded it.
+                { name: 'brand', test: brandPortal, includeDependenciesRecursively: false },
               ],
             },
           },

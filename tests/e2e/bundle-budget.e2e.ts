@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { compressedSizes, initialScripts } from '../bench/lib/bundle-graph.mjs'
+import {
+  chunkSources,
+  chunksFrom,
+  compressedSizes,
+  initialScripts,
+  staticClosure,
+} from '../bench/lib/bundle-graph.mjs'
 
 // DESIGN §5: the first route's JavaScript stays within 120 KB gzip, app code included. Sizes come from
 // the built files (deterministic for a given build), so this runs in `npm test` without a browser.
@@ -33,4 +39,20 @@ test('libraries that must load lazily are not in the first route', () => {
     .filter(([, marker]) => marker.test(code))
     .map(([name]) => name)
   expect(found).toEqual([])
+})
+
+test("a streamer's dashboard loads none of the brand portal's code", () => {
+  // The deal pages' chunks and the features every signed-in start registers, with all they import.
+  const dashboard = staticClosure(
+    clientDir,
+    chunksFrom(clientDir, /src\/client\/(routes\/_default\/dashboard\/deal|app-features\.ts)/),
+  )
+  // The portal's components and its pages' split-off parts (the route tree keeps only their paths).
+  const portal =
+    /src\/client\/(features\/brand\/components\/|routes\/_default\/dashboard\/provider.*tsr-split)/
+  const portalChunks = dashboard.filter((file) =>
+    chunkSources(clientDir, file).some((source) => portal.test(source)),
+  )
+  expect(dashboard.length).toBeGreaterThan(3)
+  expect(portalChunks).toEqual([])
 })

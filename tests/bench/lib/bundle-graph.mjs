@@ -3,7 +3,7 @@
  * modulepreload links, and everything those import statically (dynamic `import()` chunks load later,
  * on demand). Shared by the bundle benchmark and the bundle-budget check that runs in `npm test`.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -22,13 +22,18 @@ export function entryScripts(clientDir) {
 
 /** The entry scripts and the transitive closure of their static imports, as client-relative paths. */
 export function initialScripts(clientDir) {
+  return staticClosure(clientDir, entryScripts(clientDir))
+}
+
+/** `files` and everything they import statically, transitively, as client-relative paths. */
+export function staticClosure(clientDir, files) {
   const seen = new Set()
-  const queue = entryScripts(clientDir)
+  const queue = [...files]
   while (queue.length) {
     const file = queue.shift()
     if (seen.has(file)) continue
     const path = join(clientDir, file)
-    if (!existsSync(path)) throw new Error(`index.html references a missing script: ${file}`)
+    if (!existsSync(path)) throw new Error(`a chunk imports a missing script: ${file}`)
     seen.add(file)
     const code = readFileSync(path, 'utf8')
     for (const [, specifier] of code.matchAll(STATIC_IMPORT)) {
@@ -39,6 +44,21 @@ export function initialScripts(clientDir) {
     }
   }
   return [...seen]
+}
+
+/** The source files a built chunk was made from, from its source map (none without one). */
+export function chunkSources(clientDir, file) {
+  const map = join(clientDir, `${file}.map`)
+  if (!existsSync(map)) return []
+  return JSON.parse(readFileSync(map, 'utf8')).sources.map((source) => source.replace(/^(\.\.\/)+/, ''))
+}
+
+/** The built chunks (client-relative paths) made from at least one source file matching `pattern`. */
+export function chunksFrom(clientDir, pattern) {
+  const assets = readdirSync(join(clientDir, 'assets')).filter((name) => name.endsWith('.js'))
+  return assets
+    .map((name) => `assets/${name}`)
+    .filter((file) => chunkSources(clientDir, file).some((source) => pattern.test(source)))
 }
 
 /** Raw, gzip (level 9) and brotli (quality 11) sizes of files, in bytes: what a CDN would serve. */
