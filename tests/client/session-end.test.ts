@@ -77,3 +77,21 @@ test('a signed-out visit to a guarded page goes to the login modal, carrying the
   expect(thrown?.options.to).toBe('/')
   expect(thrown?.options.search).toEqual({ auth: 'login', redirect: '/dashboard/deal/payment?x=1' })
 })
+
+test('a reload while the modal says the session ended says it again; closing the modal forgets it', async () => {
+  signIn('dead', user)
+  const { router } = fakeRouter('/dashboard/deal/payment')
+  await endSession(new QueryClient(), router, 'dead')
+
+  // The reloaded page: fresh modules, no session left to find ended, the login modal in the address.
+  vi.resetModules()
+  const reloaded = await import('#client/features/auth/auth-modal-state.ts')
+  reloaded.followAuthParam('login', '/dashboard/deal/payment')
+  expect(reloaded.didSessionEnd()).toBe(true)
+
+  reloaded.closeAuthModal()
+  vi.resetModules()
+  const later = await import('#client/features/auth/auth-modal-state.ts')
+  later.followAuthParam('login')
+  expect(later.didSessionEnd()).toBe(false)
+})

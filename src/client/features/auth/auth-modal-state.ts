@@ -29,8 +29,31 @@ export function isReturnPath(value: unknown): value is string {
 
 /** Which auth modal is open, if any: the header, the home page and guards all open it. */
 let mode: AuthMode | null = null
-/** Why it opened, when that needs saying: the session ended (features/auth/session-end.ts). */
-let sessionEnded = false
+/**
+ * Why it opened, when that needs saying: the session ended (features/auth/session-end.ts). Kept in
+ * the tab's sessionStorage too, so a reload while the modal says so says it again: the reloaded page
+ * has no session left that it could find ended.
+ */
+const sessionEndedKey = 'auth-session-ended'
+let sessionEnded = readSessionEnded()
+
+function readSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(sessionEndedKey) !== null
+  } catch {
+    return false
+  }
+}
+
+function rememberSessionEnded(ended: boolean): void {
+  sessionEnded = ended
+  try {
+    if (ended) sessionStorage.setItem(sessionEndedKey, '1')
+    else sessionStorage.removeItem(sessionEndedKey)
+  } catch {
+    // Storage disabled (or the server render): this page still knows.
+  }
+}
 /** Where signing in leads back to: the address's `redirect`, followed like `auth`. */
 let returnTo: string | null = null
 const listeners = new Set<() => void>()
@@ -38,9 +61,10 @@ const listeners = new Set<() => void>()
 let writeAddress: ((next: AuthMode | null) => void) | null = null
 
 function show(next: AuthMode | null): void {
+  // No modal, no reason: a later opening (the header's "Log in") no longer says the session ended.
+  if (!next && sessionEnded) rememberSessionEnded(false)
   if (next === mode) return
   mode = next
-  if (!next) sessionEnded = false
   for (const listener of listeners) listener()
 }
 
@@ -56,7 +80,7 @@ export function closeAuthModal(): void {
 
 /** The next opening says the session ended; closing the modal forgets it. */
 export function noteSessionEnded(): void {
-  sessionEnded = true
+  rememberSessionEnded(true)
 }
 
 export const didSessionEnd = (): boolean => sessionEnded
