@@ -39,7 +39,16 @@ afterAll(async () => {
 
 const once = <T = unknown>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (value: T) => resolve(value)))
-const nextBudget = (socket: Socket) => once<BrandBudgetPayload>(socket, 'brand:budget')
+/** The next announcement of one mission: another mission's may still be due from an earlier test. */
+const nextBudget = (socket: Socket, missionCode: string) =>
+  new Promise<BrandBudgetPayload>((resolve) => {
+    const hear = (payload: BrandBudgetPayload) => {
+      if (payload.missionCode !== missionCode) return
+      socket.off('brand:budget', hear)
+      resolve(payload)
+    }
+    socket.on('brand:budget', hear)
+  })
 
 /** A signed-in socket, once the server has put it in the provider's room (joined after connecting). */
 async function memberSocket(user: TestUser, providerId: string | null): Promise<Socket> {
@@ -125,7 +134,7 @@ test('members get brand:budget after each click; other brands and streamers do n
   theirs.on('brand:budget', (payload) => leaked.push(payload))
   streamerSocket.on('brand:budget', (payload) => leaked.push(payload))
 
-  const first = nextBudget(mine)
+  const first = nextBudget(mine, code)
   await clickFrom(app, code, streamer.username, '192.0.2.10')
   expect(await first).toEqual({
     providerSlug: brand.slug,
@@ -135,11 +144,11 @@ test('members get brand:budget after each click; other brands and streamers do n
     remainingCents: 60,
     validClicks: 1,
   })
-  const second = nextBudget(mine)
+  const second = nextBudget(mine, code)
   await clickFrom(app, code, streamer.username, '192.0.2.11')
   expect(await second).toMatchObject({ spentCents: 80, remainingCents: 20, validClicks: 2 })
   // The third valid click does not fit: refused over budget, and the brand hears that too.
-  const refused = nextBudget(mine)
+  const refused = nextBudget(mine, code)
   await clickFrom(app, code, streamer.username, '192.0.2.12')
   expect(await refused).toMatchObject({ spentCents: 80, remainingCents: 20, validClicks: 2 })
 
@@ -150,12 +159,39 @@ test('members get brand:budget after each click; other brands and streamers do n
   expect(leaked).toEqual([])
 })
 
+test('a burst of clicks is announced a few times, not once per click, and the last announcement is the final spend', async () => {
+  const { app } = testApp
+  const streamer = await makeUser(app, 'budget_burst_streamer')
+  const code = await makeBrandMission(app, brand, { rewardCents: 5, budgetCents: 10_000 })
+  await takeMission(app, streamer, code)
+  const socket = await memberSocket(owner, brand.id)
+  const heard: BrandBudgetPayload[] = []
+  socket.on('brand:budget', (payload: BrandBudgetPayload) => {
+    if (payload.missionCode === code) heard.push(payload)
+  })
+
+  const BURST = 30
+  const answers = await Promise.all(
+    Array.from({ length: BURST }, (_, index) =>
+      clickFrom(app, code, streamer.username, `198.19.7.${index + 1}`),
+    ),
+  )
+  expect(answers.every((answer) => answer.statusCode === 200)).toBe(true)
+  // The last announcement is due within a quarter of a second of the last click; wait a while longer.
+  await new Promise((resolve) => setTimeout(resolve, 800))
+
+  // Each announcement reads the spend over all the mission's events: one per click was 30 reads.
+  expect(heard.length).toBeGreaterThan(0)
+  expect(heard.length).toBeLessThanOrEqual(5)
+  expect(heard.at(-1)).toMatchObject({ spentCents: BURST * 5, validClicks: BURST })
+})
+
 test("an admin's top-up reaches the brand live with the new budget and what is left", async () => {
   const { app } = testApp
   const admin = await makeUser(app, 'budget_admin', { admin: true })
   const code = await makeBrandMission(app, brand, { budgetCents: 100 })
   const socket = await memberSocket(owner, brand.id)
-  const next = nextBudget(socket)
+  const next = nextBudget(socket, code)
   const answer = await app.inject({
     method: 'POST',
     url: `/api/admin/missions/${code}/top-ups`,
@@ -184,7 +220,7 @@ test('a socket recovered after a short cut keeps only the provider rooms its use
   await takeMission(app, streamer, code)
   const socket = await memberSocket(member, dropped.id)
   // A packet received gives the client an offset to recover from.
-  const first = nextBudget(socket)
+  const first = nextBudget(socket, code)
   await clickFrom(app, code, streamer.username, '192.0.2.50')
   await first
 

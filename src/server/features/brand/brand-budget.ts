@@ -51,20 +51,78 @@ async function spendAnnouncement(app: FastifyInstance, missionId: string, missio
 }
 
 /**
- * Sends the mission's spend to its provider's members; a failure is logged, never the caller's.
- * `known`: the mission and provider the caller already read after the commit (a settled deal carries
- * them), which spares reading them again on every click.
+ * A busy campaign is announced at most this often per mission, the last state always: the spend is
+ * one query over the mission's deals and click events, which ran after every click before, watched
+ * or not. A quarter of a second late is still live for a results page.
  */
-export async function announceBudget(
-  app: FastifyInstance,
-  missionId: string,
-  known?: MissionOfProvider,
-): Promise<void> {
+const ANNOUNCE_EVERY_MS = 250
+
+interface Pacing {
+  lastSentAt: number
+  /** The announcement due at the end of the current quarter second, if one is. */
+  due: NodeJS.Timeout | null
+  /** What the last caller knew of the mission (a settled deal carries it); a top-up knows nothing. */
+  known: MissionOfProvider | undefined
+}
+
+const pacingByApp = new WeakMap<FastifyInstance, Map<string, Pacing>>()
+
+function pacingOf(app: FastifyInstance, missionId: string): Pacing {
+  let paced = pacingByApp.get(app)
+  if (!paced) {
+    paced = new Map()
+    pacingByApp.set(app, paced)
+  }
+  let pacing = paced.get(missionId)
+  if (!pacing) {
+    pacing = { lastSentAt: Number.NEGATIVE_INFINITY, due: null, known: undefined }
+    paced.set(missionId, pacing)
+  }
+  return pacing
+}
+
+/** Sends the mission's spend now; a failure is logged, never the caller's. */
+async function sendNow(app: FastifyInstance, missionId: string, known?: MissionOfProvider): Promise<void> {
   try {
     const mission = known ?? (await findMissionOfProvider(app, missionId))
     if (mission) await spendAnnouncement(app, missionId, mission)
   } catch (error) {
     app.log.error({ err: error, missionId }, 'announcing a mission budget failed')
+  }
+}
+
+/**
+ * Sends the mission's spend to its provider's members: at once if nothing went out in the last
+ * quarter second, else once at its end (reading the spend then, so it includes every change since).
+ * `known`: the mission and provider the caller already read after the commit (a settled deal carries
+ * them), which spares reading them again; without it (a top-up changed the budget) they are read.
+ */
+export function announceBudget(
+  app: FastifyInstance,
+  missionId: string,
+  known?: MissionOfProvider,
+): Promise<void> {
+  const pacing = pacingOf(app, missionId)
+  pacing.known = known
+  if (pacing.due) return Promise.resolve()
+  const wait = pacing.lastSentAt + ANNOUNCE_EVERY_MS - Date.now()
+  if (wait <= 0) {
+    pacing.lastSentAt = Date.now()
+    return sendNow(app, missionId, known)
+  }
+  pacing.due = setTimeout(() => {
+    pacing.due = null
+    pacing.lastSentAt = Date.now()
+    void sendNow(app, missionId, pacing.known)
+  }, wait)
+  return Promise.resolve()
+}
+
+/** Drops the announcements still due (the server is closing: their sockets are going too). */
+function dropDueAnnouncements(app: FastifyInstance): void {
+  for (const pacing of pacingByApp.get(app)?.values() ?? []) {
+    if (pacing.due) clearTimeout(pacing.due)
+    pacing.due = null
   }
 }
 
@@ -82,6 +140,7 @@ async function joinProviderRooms(app: FastifyInstance, socket: AppSocket): Promi
 }
 
 export function registerBrandBudgetFeed(app: FastifyInstance): void {
+  app.addHook('onClose', async () => dropDueAnnouncements(app))
   // Any change with events: the results page shows clicks, valid or not, beside the spend.
   app.dealSettledListeners.push((loaded, change) => {
     if (change.events.length === 0) return
