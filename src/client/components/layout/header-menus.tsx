@@ -128,8 +128,9 @@ export function Dropdown({
       >
         {label}
       </button>
+      {/* Its links render when it opens: a closed menu costs the page's first render nothing. */}
       <div id={id} className="dropdown-panel" hidden={!open}>
-        {children(() => setOpen(false))}
+        {open ? children(() => setOpen(false)) : null}
       </div>
     </div>
   )

@@ -122,7 +122,15 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
         </span>
       </summary>
       <nav id="mobile-menu-panel" className="mobile-panel" aria-label={t`Mobile menu`}>
-        {signedIn ? <SignedInPanel onNavigate={close} /> : <SignedOutActions onNavigate={close} />}
+        {/* The signed-in entries (a client render only) render when the panel opens; the signed-out
+            ones are in the server's markup, usable before the app runs. */}
+        {signedIn ? (
+          open ? (
+            <SignedInPanel onNavigate={close} />
+          ) : null
+        ) : (
+          <SignedOutActions onNavigate={close} />
+        )}
         <Link to="/faq" className="nav-link" onClick={close}>
           <Trans>FAQ</Trans>
         </Link>
