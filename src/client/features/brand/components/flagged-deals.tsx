@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -65,6 +66,23 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
  * Deals whose clicks look bought (the trust checks flag them): their earnings wait for an
  * administrator's review, and the brand can ask for one with a word of context.
  */
+/** A flagged deal's clicks and earnings, in words: "1 valid click", never "1 valid clicks". */
+function FlaggedCounts({ deal }: { deal: BrandStreamerResult }) {
+  // The same messages as the results chart's totals (clicks-chart.tsx), so one translation serves both.
+  const valid = deal.validClicks
+  const invalid = deal.invalidClicks
+  const validText = plural(valid, { one: '# valid click', other: '# valid clicks' })
+  const invalidText = plural(invalid, { one: '# click not counted', other: '# clicks not counted' })
+  const earned = formatMoney(deal.earnedCents)
+  return (
+    <span className="muted">
+      <Trans>
+        {validText}, {invalidText}, {earned} earned
+      </Trans>
+    </span>
+  )
+}
+
 export function FlaggedDeals({
   slug,
   code,
@@ -91,13 +109,7 @@ export function FlaggedDeals({
         {flagged.map((deal) => (
           <li key={deal.dealCode}>
             <p>
-              <strong>{deal.username}</strong>{' '}
-              <span className="muted">
-                <Trans>
-                  {deal.validClicks} valid clicks, {deal.invalidClicks} not counted,{' '}
-                  {formatMoney(deal.earnedCents)} earned
-                </Trans>
-              </span>
+              <strong>{deal.username}</strong> <FlaggedCounts deal={deal} />
             </p>
             <ReviewRequest slug={slug} code={code} deal={deal} />
           </li>
