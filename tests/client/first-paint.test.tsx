@@ -62,3 +62,17 @@ test('at a cold start the cached screen renders without a request, and refreshes
   answer('fresh 15 €')
   expect(await screen.findByText('fresh 15 €')).toBeTruthy()
 })
+
+test('should the router never say it rendered, the refreshes start anyway after a few seconds', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] })
+  try {
+    const queryClient = seededClient()
+    holdRefreshesUntilFirstPaint(queryClient)
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(firstScreenPainted()).toBe(false)
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(firstScreenPainted()).toBe(true)
+  } finally {
+    vi.useRealTimers()
+  }
+})

@@ -16,10 +16,13 @@ let painted = Promise.resolve()
 
 // A hidden tab paints no frame: its start-up work waits this long at most.
 const hiddenTabFallbackMs = 1000
+// Should the router never say it rendered, the refreshes, the socket and the cache still start.
+const firstRenderDeadlineMs = 5000
 
 /** Called once by main.tsx before the first render: refreshes wait for the first paint from now on. */
 export function holdRefreshesUntilFirstPaint(queryClient: QueryClient): void {
   settled = false
+  setTimeout(noteFirstScreenRendered, firstRenderDeadlineMs)
   painted = new Promise<void>((resolve) => {
     markPainted = resolve
   }).then(() => {
