@@ -4,7 +4,11 @@ import { absoluteLink } from '#client/lib/http.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
 
-/** One row per streamer's deal: state, clicks, earnings; the whole table downloads as CSV. */
+/**
+ * One row per streamer's deal: state, earnings, clicks; the whole table downloads as CSV. The deal's
+ * code, the widest cell, comes last: on a phone the table scrolls sideways, and what a brand reads
+ * first (state and money) is on screen without it.
+ */
 export function StreamersTable({
   slug,
   code,
@@ -45,10 +49,10 @@ export function StreamersTable({
                   <Trans>Streamer</Trans>
                 </th>
                 <th scope="col">
-                  <Trans>Deal</Trans>
-                </th>
-                <th scope="col">
                   <Trans>State</Trans>
+                </th>
+                <th scope="col" className="numeric">
+                  <Trans>Earned</Trans>
                 </th>
                 <th scope="col" className="numeric">
                   <Trans>Valid clicks</Trans>
@@ -56,8 +60,8 @@ export function StreamersTable({
                 <th scope="col" className="numeric">
                   <Trans>Not counted</Trans>
                 </th>
-                <th scope="col" className="numeric">
-                  <Trans>Earned</Trans>
+                <th scope="col">
+                  <Trans>Deal</Trans>
                 </th>
               </tr>
             </thead>
@@ -72,13 +76,13 @@ export function StreamersTable({
                       </span>
                     ) : null}
                   </th>
-                  <td className="mono">{row.dealCode}</td>
                   <td>
                     <DealStateBadge state={row.state} />
                   </td>
+                  <td className="numeric">{formatMoney(row.earnedCents)}</td>
                   <td className="numeric">{row.validClicks}</td>
                   <td className="numeric">{row.invalidClicks}</td>
-                  <td className="numeric">{formatMoney(row.earnedCents)}</td>
+                  <td className="mono">{row.dealCode}</td>
                 </tr>
               ))}
             </tbody>
