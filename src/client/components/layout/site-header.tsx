@@ -124,13 +124,7 @@ function MobileMenu({ signedIn }: { signedIn: boolean }) {
       <nav id="mobile-menu-panel" className="mobile-panel" aria-label={t`Mobile menu`}>
         {/* The signed-in entries (a client render only) render when the panel opens; the signed-out
             ones are in the server's markup, usable before the app runs. */}
-        {signedIn ? (
-          open ? (
-            <SignedInPanel onNavigate={close} />
-          ) : null
-        ) : (
-          <SignedOutActions onNavigate={close} />
-        )}
+        {signedIn ? open && <SignedInPanel onNavigate={close} /> : <SignedOutActions onNavigate={close} />}
         <Link to="/faq" className="nav-link" onClick={close}>
           <Trans>FAQ</Trans>
         </Link>

@@ -59,9 +59,10 @@ async function restoreAndResume(queryClient: QueryClient, userId: string): Promi
 function persistWhenLoaded(queryClient: QueryClient, userId: string): () => void {
   let stop: (() => void) | null = null
   let stopped = false
-  const loaded = whenFirstScreenPainted().then(() =>
-    Promise.all([import('../persister'), featuresReady(), cacheRestored.catch(() => undefined)]),
-  )
+  // After the restore, which itself waits for the first paint when the synchronous copy is on screen.
+  const loaded = cacheRestored
+    .catch(() => undefined)
+    .then(() => Promise.all([import('../persister'), featuresReady()]))
   void loaded.then(([{ persistUserCache }]) => {
     if (!stopped) stop = persistUserCache(queryClient, userId)
   })

@@ -105,15 +105,15 @@ export function announceBudget(
   const pacing = pacingOf(app, missionId)
   pacing.known = known
   if (pacing.due) return Promise.resolve()
-  const wait = pacing.lastSentAt + ANNOUNCE_EVERY_MS - Date.now()
-  if (wait <= 0) {
+  const send = () => {
     pacing.lastSentAt = Date.now()
-    return sendNow(app, missionId, known)
+    return sendNow(app, missionId, pacing.known)
   }
+  const wait = pacing.lastSentAt + ANNOUNCE_EVERY_MS - Date.now()
+  if (wait <= 0) return send()
   pacing.due = setTimeout(() => {
     pacing.due = null
-    pacing.lastSentAt = Date.now()
-    void sendNow(app, missionId, pacing.known)
+    void send()
   }, wait)
   return Promise.resolve()
 }
