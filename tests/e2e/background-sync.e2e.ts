@@ -1,5 +1,5 @@
 /**
- * Background Sync (issue 15, item 2) in Chromium: a mission taken while the server is away is
+ * Background Sync in Chromium: a mission taken while the server is away is
  * handed to the service worker; the page is closed; the server returns and the worker's `sync`
  * event (dispatched through CDP, as the browser would on reconnecting) sends it: the deal exists
  * once. Then the app opens again and its own `online` path sends the same queued action: the server

@@ -1,5 +1,5 @@
 /**
- * Money at a glance (issue 14): the dashboard's summary of today, the wallet's history grouped per
+ * Money at a glance: the dashboard's summary of today, the wallet's history grouped per
  * deal and day with "Load more", the kind filter, the CSV download, and the charts' values on focus.
  * Clicks come from loopback addresses of their own (the whole 127/8 range reaches the server), as
  * viewers on other machines would send them.

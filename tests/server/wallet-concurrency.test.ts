@@ -1,5 +1,5 @@
 /**
- * Races on PostgreSQL (DESIGN §3, issue acceptance): many payout requests at once, over real HTTP,
+ * Races on PostgreSQL: many payout requests at once, over real HTTP,
  * through the pool. Skipped on the embedded database, which runs one statement at a time anyway.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'

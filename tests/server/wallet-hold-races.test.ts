@@ -1,5 +1,5 @@
 /**
- * Earnings holds under concurrency, on PostgreSQL (issue 11, item 2): payouts racing each other draw
+ * Earnings holds under concurrency, on PostgreSQL: payouts racing each other draw
  * only on the available part and release a matured hold once; a rejection racing payouts never lets
  * rejected money be paid nor the balance go below zero. Skipped on the embedded database, which runs
  * one statement at a time anyway.

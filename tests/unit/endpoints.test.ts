@@ -10,7 +10,7 @@ import {
 const wallet = '/api/wallets/user/{username}'
 const userDeal = '/api/deals/user/{username}/mission/{code}'
 
-/** SPEC.md §7, row by row ("..." rows expanded to their full path). */
+/** The public API's calls, kept as clients already call them ("..." rows expanded to their full path). */
 const specCalls: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/resources/translation/{domain}/{local}'],
   ['POST', '/api/oauth/signup'],
@@ -49,7 +49,7 @@ const specCalls: ReadonlyArray<readonly [string, string]> = [
   ['PUT', '/api/newsletter/token/{token}'],
 ]
 
-/** DESIGN.md §2: calls the spec implies, with names to keep. */
+/** Calls the public ones imply (logout, verification, admin reviews), with names to keep. */
 const designCalls: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/oauth/logout'],
   ['POST', '/api/oauth/verify'],
@@ -64,7 +64,7 @@ const designCalls: ReadonlyArray<readonly [string, string]> = [
 
 const rows = Object.values(endpoints).map((row) => `${row.method} ${row.path}`)
 
-test.each(specCalls)('the table has the spec call %s %s', (method, path) => {
+test.each(specCalls)('the table has the public call %s %s', (method, path) => {
   expect(rows).toContain(`${method} ${path}`)
 })
 
