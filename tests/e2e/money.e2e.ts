@@ -13,7 +13,7 @@ import { storeSession } from './stored-session'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const base = `http://127.0.0.1:${port}`
-// The seeded mission of the issue's example: cpc, 15 cents a valid click, 200 spots.
+// A seeded mission: cpc, 15 cents a valid click, 200 spots.
 const MISSION = 'starfall-launch'
 const TITLE = 'Play Starfall Odyssey live'
 const CLICKS = 73

@@ -8,7 +8,7 @@ import { testDatabaseKind } from '../support/test-db'
 import { ledgerState, payableUser } from './wallet-fixtures'
 
 const onPostgres = testDatabaseKind() === 'postgres'
-// 50 requests per round and 20 rounds: the numbers the acceptance criteria name.
+// 50 requests per round and 20 rounds: many payouts at once, so a race a lock missed has room to show.
 const REQUESTS = 50
 const ROUNDS = 20
 

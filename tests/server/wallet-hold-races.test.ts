@@ -21,7 +21,7 @@ import {
 } from './wallet-fixtures'
 
 const onPostgres = testDatabaseKind() === 'postgres'
-// 20 concurrent payouts per round, as the issue asks; 5 rounds to land on different interleavings.
+// 20 concurrent payouts per round; 5 rounds to land on different interleavings.
 const PAYOUTS = 20
 const ROUNDS = 5
 // The boundary earnings mature 0 to 600 ms after the race starts (the 21 requests take 0.5 to 1.5 s
