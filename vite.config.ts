@@ -45,7 +45,7 @@ function pwa(disable: boolean) {
         { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
         { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
-      // Long-press on the home-screen icon (issue 15): straight to the deals or the wallet. 96 px is
+      // Long-press on the home-screen icon: straight to the deals or the wallet. 96 px is
       // the size Chrome asks for shortcut icons. One manifest serves every language, so English.
       shortcuts: [
         {
@@ -73,12 +73,12 @@ function pwa(disable: boolean) {
   })
 }
 
-/** The route modules of the server-rendered public pages (DESIGN §4), split or not by the router plugin. */
+/** The route modules of the server-rendered public pages, split or not by the router plugin. */
 const publicPages =
   /src[\\/]client[\\/]routes[\\/]_default(\.tsx|[\\/]index\.tsx|[\\/]faq[\\/]|[\\/]terms\.tsx)/
 
 /**
- * The brand portal (issue 16): its routes and its feature folder, but not the live handlers and
+ * The brand portal: its routes and its feature folder, but not the live handlers and
  * queries every signed-in start registers (app-features.ts): a streamer never loads the portal.
  */
 const brandPortalFiles =
@@ -97,7 +97,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       codeSplittingOptions: {
         // Dashboard and admin pages bring their loader with their component, in one chunk: their
         // queries (deals, wallet, history) stay out of the first route's JavaScript, which visitors
-        // load too (DESIGN §5 budget). The data request then starts once that chunk is in; the
+        // load too (the first-route budget). The data request then starts once that chunk is in; the
         // installed app has it precached, and links on screen are prefetched when idle.
         splitBehavior: ({ routeId }) =>
           /^\/_default\/(admin|dashboard\/)/.test(routeId)
@@ -130,7 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // polyfill was some 700 bytes of the first route's JavaScript for browsers that cannot run it.
     modulePreload: { polyfill: false },
     // Everything the first route imports statically goes into one chunk: gzip compresses a library
-    // better beside the others than alone, and one request beats twenty small ones (DESIGN §5 budget).
+    // better beside the others than alone, and one request beats twenty small ones (the first-route budget).
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -143,7 +143,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // request started costs main-thread time at start-up, which Lighthouse counted as
                 // blocking time), and going from one public page to another loads nothing more.
                 { name: 'public', test: publicPages },
-                // The brand portal's pages and feature code in one chunk (issue 16): each of its routes
+                // The brand portal's pages and feature code in one chunk: each of its routes
                 // then names one chunk to preload instead of a dozen, which the first route carries.
                 // Only the portal's own modules: with their dependencies, the chunk took in shared
                 // ones (the socket, form fields, deal labels) and every dashboard start loaded it.

@@ -25,7 +25,7 @@ function statusOf(matches: readonly { status: string; _notFound?: boolean }[]): 
 let matcher: ReturnType<typeof createAppRouter> | undefined
 
 /**
- * Whether the app has a page at this address (SPEC §8: an unknown route is a 404), as the router
+ * Whether the app has a page at this address (an unknown route is a 404), as the router
  * itself matches it: no route for the path, or a route whose parameters refuse it (`notFound()`
  * from a params parser). Nothing loads: a page whose data is missing (an unknown FAQ entry) is for
  * its render to say.

@@ -68,7 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   app.decorate('config', config)
   app.decorate('putRunners', new Map())
-  // The `member` access rule's look-up (issue 16), registered here so http/ never imports a feature.
+  // The `member` access rule's look-up, registered here so http/ never imports a feature.
   app.decorate('dealSettledListeners', [])
   app.decorate('providerAccess', (slug: string, userId: string) => findProviderAccess(app.db, slug, userId))
 

@@ -20,7 +20,7 @@ export interface Config {
   twitch: { clientId: string; clientSecret: string; urls: { oauth: string; api: string } } | undefined
   stripePublicKey: string | undefined
   /**
-   * Card top-ups of mission budgets (issue 16): the secret key the server calls Stripe with, the
+   * Card top-ups of mission budgets: the secret key the server calls Stripe with, the
    * secret its webhook signatures are checked with, and where Stripe's API is (a stand-in in tests).
    */
   stripe:
@@ -267,7 +267,7 @@ function stripeFrom(env: Env): Config['stripe'] {
 /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY (both or neither), VAPID_SUBJECT, PUSH_ALLOWED_ORIGINS. */
 function pushFrom(env: Env, publicUrl: string): Config['push'] {
   const keys = pair(env, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY')
-  // Push services ask for a way to reach the sender: a mailto: or an https: URL (RFC 8292 §2.1);
+  // Push services ask for a way to reach the sender: a mailto: or an https: URL (RFC 8292, section 2.1);
   // a local http:// PUBLIC_URL is neither, so the default is then a mailto: of the default sender.
   const subject =
     text(env, 'VAPID_SUBJECT') ??

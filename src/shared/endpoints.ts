@@ -6,7 +6,7 @@
  * - `public`: anyone;
  * - `session`: any signed-in user;
  * - `owner`: only the user named by the `{username}`/`{user}` placeholder, or an admin;
- * - `member`: only a member of the provider named by the `{slug}` placeholder, or an admin (issue 16);
+ * - `member`: only a member of the provider named by the `{slug}` placeholder, or an admin;
  *   roles within the provider (owner, member) are checked by the route itself;
  * - `admin`: admins only.
  * The access-control test walks this table, so a route added here without the check fails it.
@@ -103,13 +103,13 @@ export const endpoints = define({
   },
   widget: { method: 'GET', path: '/api/widgets/widget/{token}', access: 'public' },
 
-  // Web Push (issue 15): the server's VAPID public key, and the user's subscribed devices.
+  // Web Push: the server's VAPID public key, and the user's subscribed devices.
   pushKey: { method: 'GET', path: '/api/push/key', access: 'public' },
   pushSubscribe: { method: 'POST', path: '/api/push/user/{username}/devices', access: 'owner' },
   pushDevices: { method: 'GET', path: '/api/push/user/{username}/devices', access: 'owner' },
   pushDeviceDelete: { method: 'DELETE', path: '/api/push/user/{username}/devices/{id}', access: 'owner' },
 
-  // Brand portal (issue 16): a provider's members run its profile, missions, results and budget.
+  // Brand portal: a provider's members run its profile, missions, results and budget.
   brandProviders: { method: 'GET', path: '/api/providers', access: 'session' },
   brandProviderApply: { method: 'POST', path: '/api/providers', access: 'session' },
   brandProvider: { method: 'GET', path: brand, access: 'member' },

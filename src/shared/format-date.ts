@@ -1,5 +1,5 @@
 /**
- * The one date filter (SPEC §9: DD/MM/YYYY). Free of any date library, so that the first route can
+ * The one date filter (DD/MM/YYYY). Free of any date library, so that the first route can
  * show a date too (the offline strip says when the data was last synced) without its weight.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The one money formatter and name shortener (SPEC §9 defaults). Kept free of arktype and dayjs so
+ * The one money formatter and name shortener. Kept free of arktype and dayjs so
  * the first route can use it; the date formatter lives in format-date.ts.
  */
 export const DEFAULT_CURRENCY = 'EUR'

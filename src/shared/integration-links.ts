@@ -1,5 +1,5 @@
 /**
- * Builds the tracking link of a mission's technical integration (DESIGN §3, SPEC §3). Used by the
+ * Builds the tracking link of a mission's technical integration. Used by the
  * tools page and by the server's tracking redirect, so both always agree on the target URL.
  */
 

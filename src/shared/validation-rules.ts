@@ -3,7 +3,7 @@
  * purpose: the client's first route may import it, and arktype must stay out of that bundle.
  */
 
-/** SPEC §5 and §9: the password rule's lower bound. */
+/** The password rule's lower bound. */
 export const PASSWORD_MIN_LENGTH = 8
 /** Long passphrases are welcome, but hashing megabytes of input per request is a cheap DoS. */
 export const PASSWORD_MAX_LENGTH = 1024
@@ -33,7 +33,7 @@ export function isValidUsername(value: string): boolean {
 }
 
 /**
- * SPEC §5 url rule: optional http or https scheme, a host with at least one dot, optional path and query.
+ * The url rule: optional http or https scheme, a host with at least one dot, optional path and query.
  * A port is tolerated because partner test servers use them.
  */
 export const URL_PATTERN =

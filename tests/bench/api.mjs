@@ -3,7 +3,7 @@
  * measured in the same run, on the embedded database and on PostgreSQL: the public catalogue
  * GET /api/deals/missions (50 missions), and what every streamer loads on every visit, signed in: the
  * deal list (12 deals in 3 states), the wallet, its transactions (500 ledger entries), the same grouped per
- * deal and day (issue 14), the wallet summary and the catalogue
+ * deal and day, the wallet summary and the catalogue
  * without the missions already taken.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -20,7 +20,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10)
 const WARMUP_SECONDS = 2
 const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres'
 
-// The issue-13 targets: share of the hello-world's req/s and p99, per database.
+// The targets (README Performance): share of the hello-world's req/s and p99, per database.
 const TARGETS = {
   public: { postgres: { ratio: 0.25, p99: 15 }, pglite: { ratio: 0.25, p99: 15 } },
   signedIn: { postgres: { ratio: 0.15, p99: 25 }, pglite: { ratio: 0.08, p99: null } },
@@ -168,7 +168,7 @@ export async function apiBenchmark(build) {
   const series = []
   const notes = [
     `${CONNECTIONS} connections, ${duration} s per target after ${WARMUP_SECONDS} s of warm-up; req/s is autocannon's average.`,
-    'Ratio = route req/s ÷ hello-world req/s of the same database run. Targets (issue 13): public catalogue ≥ 25% and ' +
+    'Ratio = route req/s ÷ hello-world req/s of the same database run. Targets: public catalogue ≥ 25% and ' +
       'p99 ≤ 15 ms; signed-in reads ≥ 15% and p99 ≤ 25 ms on PostgreSQL, ≥ 8% on the embedded database; 0 errors.',
     'Load is the 1-minute load average when the target was measured (the machine may be shared).',
   ]

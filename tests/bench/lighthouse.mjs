@@ -87,7 +87,7 @@ export async function lighthouseBenchmark({ baseUrl }) {
     rows,
     notes: [
       `Lighthouse ${lighthouseVersion()} with its default mobile profile (simulated throttling), Chromium at ${chromiumPath}.`,
-      'Target (DESIGN §5): performance 100 on each page.',
+      'Target: performance 100 on each page.',
       ...(retried.length ? [`Runs Lighthouse could not measure, run again: ${retried.join('; ')}.`] : []),
     ],
     data,

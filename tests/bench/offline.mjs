@@ -30,8 +30,8 @@ export async function offlineBenchmark(distDir) {
     '',
     ...figures,
     '',
-    '- Targets (DESIGN §5): offline reload ≤ 150 ms median and ≤ 1.3× the online warm reload; socket event',
-    '  to UI p95 ≤ 50 ms; a change made while offline visible within 1 s of reconnecting (issue 6).',
+    '- Targets: offline reload ≤ 150 ms median and ≤ 1.3× the online warm reload; socket event',
+    '  to UI p95 ≤ 50 ms; a change made while offline visible within 1 s of reconnecting.',
   ].join('\n')
   return { section, series: [] }
 }

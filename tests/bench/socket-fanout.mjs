@@ -169,7 +169,7 @@ export async function fanoutBenchmark({ serverDir, clientDir }) {
         (keptUp
           ? '.'
           : ': it could not keep up, so this run measured a lighter load and says nothing of the target.'),
-      'Target (DESIGN §5): p95 ≤ 100 ms.',
+      'Target: p95 ≤ 100 ms.',
     ],
     data: {
       clients: CLIENTS,

@@ -1,5 +1,5 @@
 /**
- * The admin's provider form (issue 14, item 3): the description in English, French and Spanish, sent
+ * The admin's provider form: the description in English, French and Spanish, sent
  * with only the languages written, and a refused save's error under the field it concerns.
  */
 import { i18n } from '@lingui/core'

@@ -17,7 +17,7 @@ import { OnboardingSteps } from '#client/routes/_default/dashboard/deal/-compone
 import type { User } from '#shared/contract/auth.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
 
-// The session state of SPEC §3 is real: each field is written by the code that knows it and read by
+// The client session state is real: each field is written by the code that knows it and read by
 // the code that needs it. The API is replaced by calls this test answers when it chooses.
 const pending: Array<{ name: string; answer: () => void }> = []
 const answerOf = (name: string): unknown => (name === 'walletGet' ? null : { items: [] })

@@ -1,5 +1,5 @@
 /**
- * `brand:budget` into the cache (issue 16): the open results (every language) and the missions list
+ * `brand:budget` into the cache: the open results (every language) and the missions list
  * take the pushed spend at once, and the rest of the results is read again shortly after, once for a
  * burst of pushes.
  */

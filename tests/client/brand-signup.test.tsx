@@ -1,5 +1,5 @@
 /**
- * The registration's "I represent a brand" box (issue 16): ticked, the sign-up asks for a brand
+ * The registration's "I represent a brand" box: ticked, the sign-up asks for a brand
  * account (`kind: 'provider'`); left alone, a streamer's.
  */
 import { i18n } from '@lingui/core'

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "one language everywhere": mission texts are cached per language. A deal read in one
+ * One language everywhere: mission texts are cached per language. A deal read in one
  * language never lands in another language's entries, and each read names its language to the server.
  */
 import { QueryClient } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * The go-live kit's texts (issue 15, item 5): the chat command from the mission, the disclosure in
+ * The go-live kit's texts: the chat command from the mission, the disclosure in
  * the user's language, and lines the chat bots accept (Nightbot answers up to 400 characters, Twitch
  * takes chat messages up to 500).
  */

@@ -1,5 +1,5 @@
 /**
- * The preview's numbers (issue 14): the earnings estimate at the goal, the countdown, and the click
+ * The preview's numbers: the earnings estimate at the goal, the countdown, and the click
  * rules a streamer is told about, held to the values the server applies.
  */
 import { describe, expect, test } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * "Notifications on this device" (issue 15): the browser's permission prompt comes only from the
+ * "Notifications on this device": the browser's permission prompt comes only from the
  * button, the subscription made then is saved with the server's key, and blocked or unsupported
  * browsers get an explanation instead of a button that cannot work.
  */

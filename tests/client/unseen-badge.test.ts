@@ -1,5 +1,5 @@
 /**
- * The app icon's badge (issue 15, item 4): socket deal events and earnings count as unseen unless the
+ * The app icon's badge: socket deal events and earnings count as unseen unless the
  * dashboard is in front of the streamer; showing the dashboard clears the count; the count lives in
  * IndexedDB (one number for the page and the worker) and reaches navigator.setAppBadge.
  */

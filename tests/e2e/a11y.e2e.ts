@@ -86,7 +86,7 @@ for (const [viewportName, viewport] of Object.entries(viewports)) {
   })
 }
 
-// The brand portal's pages with real content (issue 16): the route walk above only meets their
+// The brand portal's pages with real content: the route walk above only meets their
 // redirects, since a streamer is no brand member. An admin may open every brand's portal.
 const brandPages = [
   '/dashboard/provider',

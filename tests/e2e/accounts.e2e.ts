@@ -10,7 +10,7 @@ import { expect, type Page, test } from '@playwright/test'
 const password = 'Str0ng-password'
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 
-/** The header's links open the modal (issue 13: they work before hydration too, as links). */
+/** The header's links open the modal (they work before hydration too, as links). */
 async function openModal(page: Page, mode: 'Log in' | 'Sign up') {
   const header = page.locator('.desktop-nav')
   await header.getByRole('link', { name: mode, exact: true }).click()
@@ -82,7 +82,7 @@ test('register with field errors, stay signed in, log out for real, sign in agai
   const nav = page.locator('.desktop-nav')
   await nav.getByRole('button', { name: 'Account' }).click()
   await expect(nav.getByRole('link', { name: 'Personal' })).toBeVisible()
-  // No wallet yet: the account menu keeps only what comes before business (SPEC §2).
+  // No wallet yet: the account menu keeps only what comes before business.
   await expect(nav.getByRole('link', { name: 'Business' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Bank' })).toHaveCount(0)
   await expect(nav.getByRole('link', { name: 'Certification' })).toHaveCount(0)
@@ -165,7 +165,7 @@ test('the mobile menu at 390x844 mirrors the header menus', async ({ page }) => 
   for (const name of ['Available deals', 'Wallet', 'Personal', 'Log out']) {
     await expect(panel.getByRole('link', { name })).toBeVisible()
   }
-  // No wallet yet: business, bank and certification wait for one (SPEC §2).
+  // No wallet yet: business, bank and certification wait for one.
   for (const name of ['Business', 'Bank', 'Certification'])
     await expect(panel.getByRole('link', { name })).toHaveCount(0)
   await page.screenshot({ path: join(process.env.E2E_RUN_DIR ?? '.', 'accounts-mobile-menu.png') })

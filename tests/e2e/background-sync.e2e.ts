@@ -1,10 +1,10 @@
 /**
- * Background Sync (issue 15, item 2) in Chromium: a mission taken while the server is away is
+ * Background Sync in Chromium: a mission taken while the server is away is
  * handed to the service worker; the page is closed; the server returns and the worker's `sync`
  * event (dispatched through CDP, as the browser would on reconnecting) sends it: the deal exists
  * once. Then the app opens again and its own `online` path sends the same queued action: the server
  * replays the first answer instead of acting twice. Last, with no window of the app open, the
- * worker's periodic refresh (item 3) brings a deal taken elsewhere into the cache the app opens on.
+ * worker's periodic refresh brings a deal taken elsewhere into the cache the app opens on.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -181,7 +181,7 @@ test('an action queued offline is sent by the worker after the page closed, once
   await reopened.screenshot({ path: '/tmp/w-bgsync/after-replay.png' })
   expect(await dealsOnMission(takenOffline.code)).toBe(1)
 
-  // Fresh on open (item 3): with no window of the app open, a deal taken elsewhere reaches the cache
+  // Fresh on open: with no window of the app open, a deal taken elsewhere reaches the cache
   // the app opens on through the worker's periodic refresh (Chromium grants the real one only to an
   // installed app; the event is dispatched through CDP as the browser would).
   await reopened.close()

@@ -1,5 +1,5 @@
 /**
- * The brand portal end to end (issue 16), at a desktop and a phone width: a brand member signs in
+ * The brand portal end to end, at a desktop and a phone width: a brand member signs in
  * through the modal, drafts a mission, an admin publishes it in the admin tab, a streamer takes it, a
  * viewer opens the tracked link, and the brand's results page (open all along) shows the click and the
  * spend without a reload.

@@ -9,7 +9,7 @@ import {
   staticClosure,
 } from '../bench/lib/bundle-graph.mjs'
 
-// DESIGN §5: the first route's JavaScript stays within 120 KB gzip, app code included. Sizes come from
+// The first route's JavaScript stays within 120 KB gzip, app code included. Sizes come from
 // the built files (deterministic for a given build), so this runs in `npm test` without a browser.
 const BUDGET_GZIP_BYTES = 120 * 1024
 const clientDir = join(process.env.E2E_DIST ?? 'dist', 'client')

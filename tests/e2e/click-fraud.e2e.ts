@@ -1,5 +1,5 @@
 /**
- * The tracked-link attacks of issue 11, sent over HTTP to the built server (`npm start`), each request
+ * The tracked-link click-fraud attacks, sent over HTTP to the built server (`npm start`), each request
  * from a loopback address of its choosing (the whole 127/8 range reaches the server), as clients on
  * other machines would be.
  */

@@ -28,7 +28,7 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
   const page = await streamer.newPage()
   await page.goto('/dashboard/deal')
   await page.getByRole('button', { name: `Take the mission ${MISSION_TITLE}` }).click()
-  // Taking asks first, summing the mission up (issue 14).
+  // Taking asks first, summing the mission up.
   await page.getByRole('dialog').getByRole('button', { name: 'Yes, take it' }).click()
 
   // The take action lands on the deal's tools: tracked link with a copy button.

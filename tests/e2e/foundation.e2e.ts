@@ -1,5 +1,5 @@
 /**
- * Issue 2's acceptance, end to end: the home page shows the seeded missions, the language switch
+ * The foundation, end to end: the home page shows the seeded missions, the language switch
  * re-renders in French and survives a reload (cookie), an unknown route shows the 404 page, and the
  * service worker installs and controls the page.
  */

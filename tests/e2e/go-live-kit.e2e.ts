@@ -1,5 +1,5 @@
 /**
- * The go-live kit on a deal's tools page (issue 15, item 5), on a desktop and a phone: one tap copies
+ * The go-live kit on a deal's tools page, on a desktop and a phone: one tap copies
  * the tracked link, the chat bot lines and the disclosure; the QR code on screen and the PNG download
  * decode to the tracked link; the share sheet shows only where the browser has one; the manifest
  * offers the Deals and Wallet shortcuts.

@@ -1,5 +1,5 @@
 /**
- * Keyboard only (DESIGN §4: pages work with keyboard only): a new visitor registers through the modal
+ * Keyboard only, since every page must work without a mouse: a new visitor registers through the modal
  * and takes a mission without touching the mouse, moving with Tab and acting with Enter.
  */
 import { expect, type Page, test } from '@playwright/test'
@@ -51,7 +51,7 @@ test('a new visitor registers and takes a mission with the keyboard alone', asyn
   await page.waitForLoadState('networkidle')
   await tabTo(page, new RegExp(`^Take the mission ${MISSION_TITLE}$`))
   await page.keyboard.press('Enter')
-  // The confirmation opens on its "Yes, take it" (issue 14): Enter takes the mission.
+  // The confirmation opens on its "Yes, take it": Enter takes the mission.
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Yes, take it' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/dashboard\/deal\/inprogress\/starfall-wishlist\/tools$/)

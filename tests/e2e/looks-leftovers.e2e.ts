@@ -1,5 +1,5 @@
 /**
- * Looks like a product (issue 14, item 5), the visual pass's leftovers that are behaviour: the home
+ * Looks like a product, the visual pass's leftovers that are behaviour: the home
  * page's call to action follows the session (a real sign-up link before hydration), the newsletter form
  * arrives without scrolling to it (and says so when it cannot), a deal's events come a page at a time,
  * and the deal area's tabs say "deals" on a deal's own pages.
@@ -120,7 +120,7 @@ test('the newsletter form arrives without scrolling to it, and says so when it c
   await failing.goto('/')
   const failed = failing.locator('section.newsletter')
   await failed.scrollIntoViewIfNeeded()
-  // The first failed chunk may reload the page (SPEC §8, at most once a minute); the reloaded page asks
+  // The first failed chunk may reload the page (at most once a minute); the reloaded page asks
   // for the form again only after its fallback delay (8 s) or later on a loaded machine, so this waits
   // longer than the default (10 s were too few once): the test is about the message, not the speed.
   await expect(failed.getByRole('alert')).toContainText('The form could not be loaded', { timeout: 30_000 })

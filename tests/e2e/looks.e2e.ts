@@ -1,5 +1,5 @@
 /**
- * Looks like a product (issue 14, item 5): on a phone the account and deal tabs stay on one row that
+ * Looks like a product: on a phone the account and deal tabs stay on one row that
  * scrolls sideways with the current tab in view; missions show their own art; users get initials.
  */
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test'
@@ -99,7 +99,7 @@ test('on a phone the account tabs stay on one row that scrolls, the current tab 
   const page = await phoneAs(browser, streamer)
   await page.goto('/dashboard/account')
   const nav = page.getByRole('navigation', { name: 'Account' })
-  // With the wallet known, the row holds all four entries (SPEC §2).
+  // With the wallet known, the row holds all four entries.
   await expect(nav.getByRole('link')).toHaveCount(4)
   await nav.getByRole('link', { name: 'Certification', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboard\/account\/certification$/)

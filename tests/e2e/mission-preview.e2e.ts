@@ -1,5 +1,5 @@
 /**
- * A mission seen before it is taken (issue 14): from the dashboard and from the home page (signed
+ * A mission seen before it is taken: from the dashboard and from the home page (signed
  * out: the login modal, then the preview), the preview shows the goal, the earnings estimate, the
  * dates and which clicks count; taking asks for confirmation first; and the Tools page the take opens
  * is at its top with the tracked link focused, however far down the list the mission was.

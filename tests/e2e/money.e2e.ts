@@ -1,5 +1,5 @@
 /**
- * Money at a glance (issue 14): the dashboard's summary of today, the wallet's history grouped per
+ * Money at a glance: the dashboard's summary of today, the wallet's history grouped per
  * deal and day with "Load more", the kind filter, the CSV download, and the charts' values on focus.
  * Clicks come from loopback addresses of their own (the whole 127/8 range reaches the server), as
  * viewers on other machines would send them.
@@ -13,7 +13,7 @@ import { storeSession } from './stored-session'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const base = `http://127.0.0.1:${port}`
-// The seeded mission of the issue's example: cpc, 15 cents a valid click, 200 spots.
+// A seeded mission: cpc, 15 cents a valid click, 200 spots.
 const MISSION = 'starfall-launch'
 const TITLE = 'Play Starfall Odyssey live'
 const CLICKS = 73

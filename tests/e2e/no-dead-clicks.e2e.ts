@@ -1,5 +1,5 @@
 /**
- * No dead clicks (issue 13): every control of the server-rendered header and hero works before the
+ * No dead clicks: every control of the server-rendered header and hero works before the
  * app has hydrated. The client's entry script is held back, the visitor clicks first, and once the
  * script is let go the app shows what the click asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * Right after install (issue 14, item 6): FAQ and terms open offline although they were never visited,
+ * Right after install: FAQ and terms open offline although they were never visited,
  * and while the browser is offline the live socket stops dialling (it made 34 WebSocket errors in
  * 10 s), then comes back on `online`.
  */

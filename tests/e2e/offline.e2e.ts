@@ -1,5 +1,5 @@
 /**
- * Offline and live (issue 6): the installed app against a server these tests stop and start again
+ * Offline and live: the installed app against a server these tests stop and start again
  * on the same data (offline-support.ts), one behaviour per test, in order.
  */
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 3 "one language everywhere", in French: mission texts on the dashboard's lists, a
+ * One language everywhere, in French: mission texts on the dashboard's lists, a
  * deal's overview, tips and tools, the brand's text on the tips and on a mission's preview, and the
  * goal widget; labels instead of raw enum values; DD/MM/YYYY
  * in a date field and in the offline strip; and the account's e-mail in French.

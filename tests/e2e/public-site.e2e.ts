@@ -1,5 +1,5 @@
 /**
- * The public site end to end (issue 7): server-rendered pages hydrate without console errors, the
+ * The public site end to end: server-rendered pages hydrate without console errors, the
  * FAQ searches and opens entries, the language survives a reload, and the contact and newsletter
  * flows go through the real local SMTP server of serve.mjs.
  */

@@ -1,5 +1,5 @@
 /**
- * Web Push in Chromium (issue 15, item 1). Headless Chromium cannot reach a real push service, so
+ * Web Push in Chromium. Headless Chromium cannot reach a real push service, so
  * the test stands in for the browser's push service only: an init script makes
  * `PushManager.prototype.subscribe` answer a subscription to a loopback stand-in, with keys the test
  * made. Everything else is the app's: the permission (granted by the test) is asked when the

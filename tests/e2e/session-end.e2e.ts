@@ -1,5 +1,5 @@
 /**
- * Sessions end gracefully (issue 14, item 1): a session revoked on the server ends in the page as a
+ * Sessions end gracefully: a session revoked on the server ends in the page as a
  * logout does (the user's offline data gone from this browser), the login modal says why, and
  * signing in leads back to the page; a signed-out visit to a dashboard page does the same. Never the
  * raw error page.

@@ -1,6 +1,6 @@
 /**
- * Spec conformance (issue 14, item 8): the account menu without a wallet (SPEC §2), and the status
- * and page of an address no route has (SPEC §8), online and offline.
+ * Routes and menus as promised: the account menu without a wallet, and the status
+ * and page of an address no route has, online and offline.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { appShellPages, serverRenderedPages, unknownPages } from '../support/spec-pages'
@@ -24,7 +24,7 @@ async function accountMenu(page: Page): Promise<string[]> {
   return links
 }
 
-test('without a wallet the account menu keeps only the entries before business (SPEC §2)', async ({
+test('without a wallet the account menu keeps only the entries before business', async ({
   page,
   request,
 }) => {
@@ -68,9 +68,7 @@ const realPages = [...serverRenderedPages, ...appShellPages]
 // A FAQ entry that does not exist: the server looks it up before answering.
 const missingPages = [...unknownPages, '/faq/no-such-question']
 
-test('the server answers 200 for every route and 404 for an address no route has (SPEC §8)', async ({
-  request,
-}) => {
+test('the server answers 200 for every route and 404 for an address no route has', async ({ request }) => {
   for (const url of realPages) {
     const response = await request.get(url, { maxRedirects: 0 })
     expect(response.status(), url).toBe(200)

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 
 /**
- * Opens the app signed in as the sign-in form leaves the browser (SPEC §3: token and user in
+ * Opens the app signed in as the sign-in form leaves the browser (token and user in
  * localStorage), before each document of the context or page, unless a session is already stored
  * (so a session the app itself replaced, after signing in again, is kept).
  */

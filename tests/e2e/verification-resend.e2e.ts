@@ -1,5 +1,5 @@
 /**
- * A new verification link on request (issue 14, item 6): from the page an expired or spent link opens,
+ * A new verification link on request: from the page an expired or spent link opens,
  * signed out, and from the account page; the mail arrives; asking again at once is refused with the wait.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'

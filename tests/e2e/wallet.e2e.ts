@@ -26,7 +26,7 @@ async function signIn(request: APIRequestContext, username: string, plainPasswor
   return (await response.json()) as Session
 }
 
-/** Opens the app with a stored session, as the sign-in form leaves it (SPEC §3: token and user). */
+/** Opens the app with a stored session, as the sign-in form leaves it (token and user). */
 async function openAs(browser: Browser, session: Session): Promise<Page> {
   const context = await browser.newContext()
   await storeSession(context, session.code, session.user)

@@ -105,7 +105,7 @@ test('the owner passes the access check on their own routes (no 401/403)', async
   }
 })
 
-// The brand portal (issue 16): `member` rows, tried across two brands. Y's routes are called with Y's
+// The brand portal: `member` rows, tried across two brands. Y's routes are called with Y's
 // real slug, mission and deal, so a refusal is the access rule's and not a missing resource's.
 const brandX = await makeBrand(testApp.app, 'acl-brand-x')
 const brandY = await makeBrand(testApp.app, 'acl-brand-y')

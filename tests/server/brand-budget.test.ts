@@ -1,5 +1,5 @@
 /**
- * A mission's budget is never overspent (issue 16), and its brand sees the spend live: many valid
+ * A mission's budget is never overspent, and its brand sees the spend live: many valid
  * clicks at once at the budget's edge (PostgreSQL: real concurrency), and `brand:budget` on a real
  * socket.io client, only in the rooms of the provider's own members.
  */

@@ -1,4 +1,4 @@
-/** The demo's brand side (issue 16): one owner account per demo provider, its credentials in the log. */
+/** The demo's brand side: one owner account per demo provider, its credentials in the log. */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,4 +1,4 @@
-/** A brand's missions (issue 16): drafts, an admin's publication, pause, resume and close. */
+/** A brand's missions: drafts, an admin's publication, pause, resume and close. */
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../support/test-app'

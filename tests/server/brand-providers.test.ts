@@ -1,4 +1,4 @@
-/** The brand portal's providers (issue 16): applying, approval, the profile, members and invitations. */
+/** The brand portal's providers: applying, approval, the profile, members and invitations. */
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'

@@ -1,4 +1,4 @@
-/** A mission's results for its brand (issue 16): per day, totals, streamers, flags, review, CSV. */
+/** A mission's results for its brand: per day, totals, streamers, flags, review, CSV. */
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, dealEvents, deals } from '#server/db/schema.ts'

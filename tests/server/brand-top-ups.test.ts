@@ -1,5 +1,5 @@
 /**
- * Budget top-ups (issue 16): by card through Stripe (a local stand-in for its API, events signed as
+ * Budget top-ups: by card through Stripe (a local stand-in for its API, events signed as
  * Stripe signs them), credited once however the webhook is delivered; and an admin's manual top-up.
  */
 import { and, eq } from 'drizzle-orm'

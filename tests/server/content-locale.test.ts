@@ -1,5 +1,5 @@
 /**
- * Issue 14, "one language everywhere": mission texts in the reader's locale wherever a signed-in user
+ * One language everywhere: mission texts in the reader's locale wherever a signed-in user
  * reads them, the goal widget in its owner's saved language, account mails in the recipient's, and
  * English wherever a translation is missing.
  */

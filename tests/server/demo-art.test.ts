@@ -1,5 +1,5 @@
 /**
- * The demo catalogue looks like a product (issue 14): every seeded provider has a logo and every seeded
+ * The demo catalogue looks like a product: every seeded provider has a logo and every seeded
  * mission a thumbnail of its own, and the server serves each as an image, cached for good.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'

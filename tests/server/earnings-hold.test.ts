@@ -1,5 +1,5 @@
 /**
- * Earnings holds (issue 11, item 2): click and goal earnings are pending for EARNINGS_HOLD_HOURS and
+ * Earnings holds: click and goal earnings are pending for EARNINGS_HOLD_HOURS and
  * only then payable; adjustments are available at once; an admin can reject a flagged deal's pending
  * earnings, which reverses them with the reason. Races are in wallet-hold-races.test.ts.
  */

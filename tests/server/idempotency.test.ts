@@ -1,5 +1,5 @@
 /**
- * Attacker's tests of the Idempotency-Key on the actions a queue may send twice (issue 15, item 2):
+ * Attacker's tests of the Idempotency-Key on the actions a queue may send twice:
  * the page's `online` path and the service worker's Background Sync may both send one queued action,
  * at once or one after the other; it must be applied once, and every copy answered alike.
  * Run on PGlite and on PostgreSQL (DATABASE_URL), where the copies really race through the pool.

@@ -18,7 +18,7 @@ import { startBalancer, until } from './multi-node-fixtures'
 import { personBody } from './wallet-fixtures'
 
 /**
- * Two server nodes on one PostgreSQL database and one Redis (DESIGN §1, scale-out): socket.io fans
+ * Two server nodes on one PostgreSQL database and one Redis (scale-out): socket.io fans
  * events out through the Redis Streams adapter, and a client that a load balancer moves from one node
  * to the other recovers its connection state (missed events replayed) on the new node, unless its
  * session was revoked meanwhile: a logout on one node reaches the session's sockets on every node.

@@ -47,7 +47,7 @@ test('every API route the server registered is documented (or is the document it
     ),
   )
   const selfDescribing = new Set(['GET /api/openapi.json', 'GET /api/docs'])
-  // POST twins of PUT routes only carry `_method=put` (SPEC §7): they are the PUT, documented as such.
+  // POST twins of PUT routes only carry `_method=put`: they are the PUT, documented as such.
   const putTwins = new Set(
     Object.values(endpoints)
       .filter((row) => row.method === 'PUT')

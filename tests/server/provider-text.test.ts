@@ -1,5 +1,5 @@
 /**
- * Provider (brand) text in the reader's language (issue 14, item 3): stored per locale, picked with the
+ * Provider (brand) text in the reader's language: stored per locale, picked with the
  * English fallback on every read that carries it, edited per locale by admins, and kept as English by
  * the migration that made it localized.
  */

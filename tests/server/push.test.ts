@@ -1,5 +1,5 @@
 /**
- * Web Push end to end on the server (issue 15, item 1): a local push-service stand-in on loopback
+ * Web Push end to end on the server: a local push-service stand-in on loopback
  * receives what the server sends, checks the VAPID signature and decrypts the aes128gcm payload
  * with the subscription's private keys, as a browser vendor's service and the phone would.
  */

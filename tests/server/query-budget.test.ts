@@ -1,5 +1,5 @@
 /**
- * What every streamer loads on every visit costs one statement each (issue 13): the deal list, a
+ * What every streamer loads on every visit costs one statement each: the deal list, a
  * deal, the wallet, its transactions and the missions still available. Not timed (benchmarks stay out
  * of `npm test`): the statements each request runs are counted through the database's query probe.
  * An N+1, a second lookup of the owner or a session read on every request shows as a count over budget.
@@ -24,13 +24,13 @@ const BUDGET = {
   deal: 1,
   wallet: 1,
   transactions: 1,
-  // The grouped history (issue 14): a page is one statement, grouping in SQL; and the summary.
+  // The grouped history: a page is one statement, grouping in SQL; and the summary.
   activity: 1,
   activityNextPage: 1,
   activityFiltered: 1,
   summary: 1,
   availableMissions: 1,
-  // A mission's preview (issue 14): published ones come from the cached catalogue.
+  // A mission's preview: published ones come from the cached catalogue.
   mission: 1,
 } as const
 // A session this node has not seen yet costs one more: the session lookup.

@@ -1,5 +1,5 @@
 /**
- * Signed-in reads answered from memory (issue 13) must never show a streamer something older than
+ * Signed-in reads answered from memory must never show a streamer something older than
  * what they or anyone else changed: every change reaches the cache from the database itself
  * (migration 0004's triggers), whoever made it — a request, a job, an operator's UPDATE — and the
  * writer's own next read sees its write at once. Runs on PGlite and, with DATABASE_URL, on PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * Request logging costs little under load (issue 13): at info level, routine answers leave a pulse
+ * Request logging costs little under load: at info level, routine answers leave a pulse
  * (at most one line per route per second), while client and server errors are always logged.
  */
 

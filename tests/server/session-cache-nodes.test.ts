@@ -15,7 +15,7 @@ import { makeUser, type TestUser } from './deals-fixtures'
 import { until } from './multi-node-fixtures'
 
 /**
- * Two nodes on one PostgreSQL database, each remembering the sessions it checked (issue 13): a
+ * Two nodes on one PostgreSQL database, each remembering the sessions it checked: a
  * session revoked through one node is refused by the other at once, whatever revoked it, and a node
  * that may have missed a revocation (its feed from the database was cut) trusts nothing it remembers.
  * No Redis: the database itself announces revocations as they commit.

@@ -49,7 +49,7 @@ test('without a build the public pages fall back to the client (no crash)', asyn
   expect(response.statusCode).toBe(503)
 })
 
-test("a server-rendered page loads the app's scripts after its first paint (issue 13)", () => {
+test("a server-rendered page loads the app's scripts after its first paint", () => {
   const shell = [
     '<script type="module" crossorigin src="/assets/runtime-abc.js"></script>',
     '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
@@ -114,7 +114,7 @@ test.runIf(built)('dashboard routes stay on the client-rendered shell', async ()
   expect(response.body).toContain('<!--app-html-->')
 })
 
-test.runIf(built)('every client route answers 200 with the app shell (SPEC §2)', async () => {
+test.runIf(built)('every client route answers 200 with the app shell', async () => {
   for (const url of appShellPages) {
     const response = await harness.app.inject({ url })
     expect(response.statusCode, url).toBe(200)
@@ -122,7 +122,7 @@ test.runIf(built)('every client route answers 200 with the app shell (SPEC §2)'
   }
 })
 
-test.runIf(built)('an address no route has is a 404 page saying so, with a link home (SPEC §8)', async () => {
+test.runIf(built)('an address no route has is a 404 page saying so, with a link home', async () => {
   for (const url of unknownPages) {
     const response = await harness.app.inject({ url })
     expect(response.statusCode, url).toBe(404)

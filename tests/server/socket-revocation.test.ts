@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
 import { personBody } from './wallet-fixtures'
 
-// Issue 11, item 3: a socket whose connection dropped before its session was revoked must not come
+// A socket whose connection dropped before its session was revoked must not come
 // back through connection-state recovery with the user's rooms or the events it missed.
 
 type Client = ClientSocket<ServerToClientEvents>

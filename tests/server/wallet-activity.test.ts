@@ -1,5 +1,5 @@
 /**
- * The wallet's grouped history, its CSV export, the summary and a deal's clicks per day (issue 14):
+ * The wallet's grouped history, its CSV export, the summary and a deal's clicks per day:
  * one row per deal and day, keyset pages that hold while entries arrive, the kind filter, CSV
  * escaping, validation, and the owner rule (an attacker reads nobody else's money).
  */

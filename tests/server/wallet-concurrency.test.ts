@@ -1,5 +1,5 @@
 /**
- * Races on PostgreSQL (DESIGN §3, issue acceptance): many payout requests at once, over real HTTP,
+ * Races on PostgreSQL: many payout requests at once, over real HTTP,
  * through the pool. Skipped on the embedded database, which runs one statement at a time anyway.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -8,7 +8,7 @@ import { testDatabaseKind } from '../support/test-db'
 import { ledgerState, payableUser } from './wallet-fixtures'
 
 const onPostgres = testDatabaseKind() === 'postgres'
-// 50 requests per round and 20 rounds: the numbers the acceptance criteria name.
+// 50 requests per round and 20 rounds: many payouts at once, so a race a lock missed has room to show.
 const REQUESTS = 50
 const ROUNDS = 20
 

@@ -1,5 +1,5 @@
 /**
- * Crash safety of money (issue acceptance): a real server process takes a stream of payouts and
+ * Crash safety of money: a real server process takes a stream of payouts and
  * credits, is killed with SIGKILL at random moments, restarted, and the books are checked after each
  * kill: every payout is whole (row and debit) or absent, every acknowledged write survived, and each
  * balance equals the sum of its ledger. Runs on the embedded database, and on PostgreSQL when

@@ -1,5 +1,5 @@
 /**
- * Earnings holds under concurrency, on PostgreSQL (issue 11, item 2): payouts racing each other draw
+ * Earnings holds under concurrency, on PostgreSQL: payouts racing each other draw
  * only on the available part and release a matured hold once; a rejection racing payouts never lets
  * rejected money be paid nor the balance go below zero. Skipped on the embedded database, which runs
  * one statement at a time anyway.
@@ -21,7 +21,7 @@ import {
 } from './wallet-fixtures'
 
 const onPostgres = testDatabaseKind() === 'postgres'
-// 20 concurrent payouts per round, as the issue asks; 5 rounds to land on different interleavings.
+// 20 concurrent payouts per round; 5 rounds to land on different interleavings.
 const PAYOUTS = 20
 const ROUNDS = 5
 // The boundary earnings mature 0 to 600 ms after the race starts (the 21 requests take 0.5 to 1.5 s

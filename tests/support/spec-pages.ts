@@ -1,6 +1,6 @@
 /**
- * SPEC §2's client routes, with and without their optional parameters, and addresses no route has
- * (§8): the server test and the end-to-end test check the same list, each its own way.
+ * The client's routes, with and without their optional parameters, and addresses no route has
+ * (a 404): the server test and the end-to-end test check the same list, each its own way.
  */
 
 /** Pages the server renders itself (home, FAQ, terms). */

@@ -1,8 +1,10 @@
 /**
- * The one-way rules of DESIGN §1 and STYLE.md, checked on every import of src/ so they cannot rot:
- * `client -> shared <- server`, infrastructure that knows no feature, and imports that say where they go.
+ * The one-way rules of the code, checked on every import of src/ so they cannot rot (the README's
+ * Architecture section and the room READMEs say why): `client -> shared <- server`, infrastructure
+ * that knows no feature, and imports that say where they go. And the repository explains itself: no
+ * comment, test or doc points to a document or an issue tracker the repository does not hold.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { expect, test } from 'vitest'
 
@@ -118,4 +120,71 @@ test('the checks see real arrows (the composition root imports features)', () =>
   expect(
     arrows.filter((arrow) => arrow.from === 'server/app.ts' && arrow.to && featureOf(arrow.to)).length,
   ).toBeGreaterThan(0)
+})
+
+/**
+ * References to documents outside the repository (a design or spec document, a style guide, their
+ * numbered sections) and to issue numbers. A reader of the repository cannot follow them, so the
+ * reason belongs in the line itself, or in the README and room READMEs. The patterns are spelt with
+ * character classes and an escape so that this file does not match itself.
+ */
+const outsideReferences: RegExp[] = [
+  /\bDESIG[N]\b/,
+  /\bSPE[C]\b/,
+  /\bSTYL[E]\.md\b/,
+  /\u00a7/,
+  /\bissu[e][ -]?#?[0-9]+/i,
+  /\bthe spe[c]('s)?\b/i,
+]
+
+/** What the repository is made of: its rooms, its tests, and the top-level docs and configuration. */
+const scanned = [
+  'src',
+  'tests',
+  'public',
+  '.ci',
+  'README.md',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  '.env.example',
+]
+/** Generated or not committed: build output, test and bench results, compiled catalogs. */
+const notScanned =
+  /(^|\/)(node_modules|dist|\.build|results|\.results|artifacts|artefacts|test-results|playwright-report|\.tanstack)(\/|$)|\.gen\.ts$|locales\/[^/]+\/messages\.js$/
+
+function filesUnder(path: string): string[] {
+  const relativePath = relative(root, path)
+  if (notScanned.test(relativePath)) return []
+  let stats: ReturnType<typeof statSync>
+  try {
+    stats = statSync(path)
+  } catch {
+    return []
+  }
+  if (stats.isDirectory()) return readdirSync(path).flatMap((name) => filesUnder(join(path, name)))
+  return stats.size < 2_000_000 ? [path] : []
+}
+
+/** Each line that names an outside document or an issue, as `file:line: matched text`. */
+function outsideReferencesIn(files: string[]): string[] {
+  return files.flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    if (text.includes('\0')) return []
+    return text.split('\n').flatMap((line, index) => {
+      const found = outsideReferences.map((pattern) => pattern.exec(line)?.[0]).filter(Boolean)
+      return found.length
+        ? [`${relative(root, file)}:${index + 1}: ${found.join(', ')} in "${line.trim()}"`]
+        : []
+    })
+  })
+}
+
+test('the repository cites no outside document and no issue number: the reason is written down here', () => {
+  const files = scanned.flatMap((path) => filesUnder(join(root, path)))
+  expect(files.length).toBeGreaterThan(100)
+  const offenders = outsideReferencesIn(files)
+  expect(offenders, 'write the reason in the line, or point to the README or a room README').toEqual([])
 })

@@ -1,5 +1,5 @@
 /**
- * The service worker's `sync` handler (issue 15, item 2) in a worker-like fake: an event target
+ * The service worker's `sync` handler in a worker-like fake: an event target
  * standing for the worker's global scope, a sync event with `waitUntil`, an in-memory queue and
  * token, and a server stand-in that applies each Idempotency-Key once (as the real one does).
  */

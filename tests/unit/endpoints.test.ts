@@ -10,8 +10,8 @@ import {
 const wallet = '/api/wallets/user/{username}'
 const userDeal = '/api/deals/user/{username}/mission/{code}'
 
-/** SPEC.md §7, row by row ("..." rows expanded to their full path). */
-const specCalls: ReadonlyArray<readonly [string, string]> = [
+/** The public API's calls, kept as clients already call them ("..." rows expanded to their full path). */
+const publicCalls: ReadonlyArray<readonly [string, string]> = [
   ['GET', '/api/resources/translation/{domain}/{local}'],
   ['POST', '/api/oauth/signup'],
   ['POST', '/api/oauth/signin'],
@@ -49,8 +49,8 @@ const specCalls: ReadonlyArray<readonly [string, string]> = [
   ['PUT', '/api/newsletter/token/{token}'],
 ]
 
-/** DESIGN.md §2: calls the spec implies, with names to keep. */
-const designCalls: ReadonlyArray<readonly [string, string]> = [
+/** Calls the app needs beside them (logout, verification, admin reviews), kept at these paths. */
+const impliedCalls: ReadonlyArray<readonly [string, string]> = [
   ['POST', '/api/oauth/logout'],
   ['POST', '/api/oauth/verify'],
   ['POST', '/api/oauth/reset'],
@@ -64,11 +64,11 @@ const designCalls: ReadonlyArray<readonly [string, string]> = [
 
 const rows = Object.values(endpoints).map((row) => `${row.method} ${row.path}`)
 
-test.each(specCalls)('the table has the spec call %s %s', (method, path) => {
+test.each(publicCalls)('the table has the public call %s %s', (method, path) => {
   expect(rows).toContain(`${method} ${path}`)
 })
 
-test.each(designCalls)('the table has the design call %s %s', (method, path) => {
+test.each(impliedCalls)('the table has the implied call %s %s', (method, path) => {
   expect(rows).toContain(`${method} ${path}`)
 })
 

@@ -18,7 +18,7 @@ function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
   return seen
 }
 
-// DESIGN §2: arktype must not reach the first route's JavaScript.
+// arktype (tens of KB) must not reach the first route's JavaScript.
 test.each([
   'src/shared/endpoints.ts',
   'src/shared/format.ts',

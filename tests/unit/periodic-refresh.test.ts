@@ -1,5 +1,5 @@
 /**
- * The worker's periodic refresh (issue 15, item 3) in a worker-like fake: the persisted query cache
+ * The worker's periodic refresh in a worker-like fake: the persisted query cache
  * as lib/persister.ts writes it, the mirrored session, and an API stand-in.
  */
 import { expect, test } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * The service worker's push handlers (issue 15, item 1) in a worker-like fake: an event target
+ * The service worker's push handlers in a worker-like fake: an event target
  * standing for the worker's global scope, with a registration that records notifications and
  * clients that record focus, navigation and new windows.
  */

@@ -9,7 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '#shared/validation-rules.ts'
 
-test('the password minimum is 8, as SPEC §9 says', () => {
+test('the password minimum is 8', () => {
   expect(PASSWORD_MIN_LENGTH).toBe(8)
 })
 

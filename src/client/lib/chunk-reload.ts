@@ -4,7 +4,7 @@
  * (offline, or a broken deploy).
  */
 
-// 60 s: at most one automatic reload a minute (SPEC §9).
+// 60 s: at most one automatic reload a minute.
 export const chunkReloadIntervalMs = 60_000
 export const chunkReloadKey = 'chunk-reload-at'
 

@@ -1,7 +1,7 @@
 /**
  * The features' registrations (socket handlers, offline changes, cached roots, signed-in watchers)
  * are signed-in needs: they load with the first of them, not with the public pages' first route
- * (DESIGN §5 budget), the way the persister does. The composition root (main.tsx) says how to load
+ * (the first-route budget), the way the persister does. The composition root (main.tsx) says how to load
  * them; infrastructure awaits `featuresReady()` before it reads its registries.
  */
 import { whenFirstScreenPainted } from './first-paint'

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
 /**
- * The first screen's paint, as a moment other start-up work can wait for (DESIGN §5: offline reload
+ * The first screen's paint, as a moment other start-up work can wait for (offline reload
  * ≤ 150 ms). A cold start renders from cached data (offline/first-screen.ts); what only refreshes
  * that data (a refetch of a stale query, the header's session refresh, the socket, the full cache
  * from IndexedDB) need not run in the task of the first render, where each request and each chunk

@@ -10,7 +10,7 @@ export interface GuardOptions {
 }
 
 /**
- * `beforeLoad` guard for signed-in pages (SPEC §6): without a stored token and user, the user is
+ * `beforeLoad` guard for signed-in pages: without a stored token and user, the user is
  * logged out (clearing any half-stored session) and sent to the home page, where the login modal
  * opens and leads back to the page asked for. Returns the user, for the child routes' context.
  */
@@ -29,7 +29,7 @@ export function requireUser({ context, location }: GuardOptions): User {
 
 /**
  * `beforeLoad` guard for the streamer's pages (deals, wallet): a brand account has its own portal
- * instead (issue 16). Returns the user, as requireUser does.
+ * instead. Returns the user, as requireUser does.
  */
 export function requireStreamer(options: GuardOptions): User {
   const user = requireUser(options)

@@ -7,7 +7,7 @@ import { beginTask } from './progress'
 import { getSession } from './session'
 
 /**
- * The one HTTP client (SPEC §7): named endpoints, the stored token on every call, the current
+ * The one HTTP client: named endpoints, the stored token on every call, the current
  * locale, the progress bar, and one error mapper.
  */
 

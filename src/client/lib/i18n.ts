@@ -3,7 +3,7 @@ import type { Locale } from '#shared/contract/common.ts'
 import { getSession, setSessionLanguage } from './session'
 
 /**
- * The locales the client ships catalogs for (SPEC §4). Restated here because the contract's list
+ * The locales the client ships catalogs for. Restated here because the contract's list
  * lives beside arktype schemas that must stay out of the first route; `satisfies` keeps them in step.
  */
 export const locales = ['en', 'fr', 'es'] as const satisfies readonly Locale[]
@@ -11,7 +11,7 @@ export type AppLocale = Locale
 export const defaultLocale: AppLocale = 'en'
 
 export const localeCookie = 'i18n_cookie'
-// 365 days, as the spec asks: a language choice should outlive a browser session by far.
+// 365 days: a language choice should outlive a browser session by far.
 const cookieMaxAgeSeconds = 365 * 24 * 60 * 60
 
 export const localeNames: Record<AppLocale, string> = { en: 'English', fr: 'Français', es: 'Español' }
@@ -34,7 +34,7 @@ function fromLanguageTag(tag: string): AppLocale | null {
   return isLocale(base) ? base : null
 }
 
-/** Locale order of precedence (SPEC §4): saved cookie, then the browser's languages, then English. */
+/** Locale order of precedence: saved cookie, then the browser's languages, then English. */
 export function detectLocale(
   cookies: string = typeof document === 'undefined' ? '' : document.cookie,
   languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,

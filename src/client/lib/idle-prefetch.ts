@@ -1,7 +1,7 @@
 import type { AnyRoute, AnyRouter } from '@tanstack/react-router'
 import { currentUser } from './session'
 
-// 2000 ms: the spec's idle timeout; a busy page still prefetches within two seconds.
+// 2000 ms: long enough for the page to settle; a busy page still prefetches within two seconds.
 export const prefetchIdleTimeoutMs = 2000
 
 type IdleHandle = number

@@ -5,7 +5,7 @@ export const defaultAvatar = '/images/default-avatar.svg'
 export const defaultMedia = '/images/default-media.svg'
 
 /**
- * The URL of an uploaded file (SPEC §3): API host + `/uploads/` + path + reference. A plain string
+ * The URL of an uploaded file: API host + `/uploads/` + path + reference. A plain string
  * is taken as the path; nothing at all gives the fallback image.
  */
 export function mediaUrl(

@@ -1,5 +1,5 @@
 /**
- * The route names menus use (SPEC §2 "Named routes"), mapped to router paths. Links pass these to
+ * The route names menus use, mapped to router paths. Links pass these to
  * `<Link to={...}>`, so a renamed route fails the type check instead of a click.
  */
 export const namedRoutes = {
@@ -14,7 +14,7 @@ export const namedRoutes = {
   'dashboard-account-business': '/dashboard/account/business',
   'dashboard-account-bank': '/dashboard/account/bank',
   'dashboard-account-certification': '/dashboard/account/certification',
-  // The brand portal (issue 16): the spec's provider list, new provider and provider detail.
+  // The brand portal: the provider list, new provider and provider detail.
   'dashboard-provider': '/dashboard/provider',
   'dashboard-provider-new': '/dashboard/provider/new',
   'dashboard-provider-slug': '/dashboard/provider/$slug',
@@ -22,6 +22,6 @@ export const namedRoutes = {
 
 export type RouteName = keyof typeof namedRoutes
 
-/** Where a user's dashboard starts: a brand account's portal, everyone else's deals (issue 16). */
+/** Where a user's dashboard starts: a brand account's portal, everyone else's deals. */
 export const homePathOf = (user: { kind: string } | null) =>
   user?.kind === 'provider' ? namedRoutes['dashboard-provider'] : namedRoutes['dashboard-deal']

@@ -14,7 +14,7 @@ import { currentUser } from './session'
 
 /**
  * The query cache kept in IndexedDB so the installed app opens offline with the last known deals
- * and wallet (DESIGN §4). One entry per user id, so a shared device never shows one user's data to
+ * and wallet. One entry per user id, so a shared device never shows one user's data to
  * another; paused mutations (changes made offline) travel in the same entry.
  */
 
@@ -125,7 +125,7 @@ export function persistUserCache(queryClient: QueryClient, userId: string): () =
   }
 }
 
-/** Logout: every user's persisted cache goes, whoever was signed in (DESIGN §4). */
+/** Logout: every user's persisted cache goes, whoever was signed in. */
 export async function removePersistedCaches(): Promise<void> {
   const all = await keys()
   await delMany(all.filter((key) => typeof key === 'string' && key.startsWith(cacheKeyPrefix)))

@@ -1,12 +1,12 @@
 /**
- * The request progress bar (SPEC §4, §9). Every request and every route load is a tracked task;
+ * The request progress bar. Every request and every route load is a tracked task;
  * the bar appears only once a task has run for 200 ms, trickles while any task is running, and
  * completes when the last one ends. A failed task leaves the bar red until the next one starts.
  */
 
 // 200 ms: shorter requests should not flash a bar.
 export const progressThrottleMs = 200
-// 5000 ms: the spec's duration; the bar creeps towards the end over about that long.
+// 5000 ms: a typical slow request; the bar creeps towards the end over about that long.
 const progressDurationMs = 5000
 // nprogress moves in roughly 20 trickle steps before it slows to a crawl near the end.
 const trickleSteps = 20

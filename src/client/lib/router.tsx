@@ -4,7 +4,7 @@ import { PendingPage } from '../components/ui/pending-page'
 import { routeTree } from '../route-tree.gen'
 import { type RouterContext, sessionAuth } from './router-context'
 
-// 200 ms: a pending screen that shows must stay long enough not to flicker (SPEC §9).
+// 200 ms: a pending screen that shows must stay long enough not to flicker.
 const pendingMinMs = 200
 
 /** Builds the router; a factory (not a singleton) so a server render can make one per request. */

@@ -17,9 +17,9 @@ function within(path: string, page: string): boolean {
 }
 
 /**
- * Manual scroll restoration (SPEC §2): every navigation to another path scrolls to the top, unless
+ * Manual scroll restoration: every navigation to another path scrolls to the top, unless
  * the destination route opts out with `staticData: { keepScroll: true }` and the user comes from
- * the same page (another tab of one deal). Coming from a list, a tab opens at the top (issue 14: the
+ * the same page (another tab of one deal). Coming from a list, a tab opens at the top (the
  * Tools page opened halfway down after taking a mission).
  */
 export function scrollToTopOnNavigation(router: AnyRouter): () => void {

@@ -4,7 +4,7 @@ import type { Locale } from '#shared/contract/common.ts'
 import type { Onboarding, Wallet } from '#shared/contract/wallet.ts'
 
 /**
- * The client session (SPEC §3): who is signed in, their wallet, and the UI-wide state that goes with
+ * The client session: who is signed in, their wallet, and the UI-wide state that goes with
  * them. Token, user and wallet live in localStorage so a reload, or an offline start of the installed
  * app, keeps the user signed in. A tiny external store instead of a context keeps re-renders to the
  * readers of the field that changed.

@@ -1,5 +1,5 @@
 /**
- * The live connection (DESIGN §4): socket.io-client loads lazily, signs in through the handshake's
+ * The live connection: socket.io-client loads lazily, signs in through the handshake's
  * `auth.token`, and hands each push to the handlers features registered (`deal:*` and `wallet:*`
  * write into the query cache), so open pages change without a refetch. On a reconnect the live
  * queries refetch, since pushes may have been missed.

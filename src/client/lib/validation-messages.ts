@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 
 /**
- * The messages behind the server's and the forms' error keys (DESIGN §2): `validation.<rule>` for
+ * The messages behind the server's and the forms' error keys: `validation.<rule>` for
  * every rule of VALIDATION_RULES, plus the few domain keys the API sends. One table, looked up by key.
  */
 const messages: Record<string, MessageDescriptor> = {

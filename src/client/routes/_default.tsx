@@ -8,7 +8,7 @@ import { AuthModalAddress } from '../features/auth/components/auth-modal-address
 import { AuthModalHost } from '../features/auth/components/auth-modal-host'
 import { OfflineStatus } from '../lib/offline/offline-status'
 
-/** The default layout (SPEC §2): header, page content, and a host for confirmation dialogs. */
+/** The default layout: header, page content, and a host for confirmation dialogs. */
 export const Route = createFileRoute('/_default')({
   // `?auth=login|register|recover` on any page opens that auth modal (auth-modal-state.ts);
   // `&redirect=/path` beside it is where signing in leads (a mission's preview opened signed out).

@@ -2,7 +2,7 @@
 import { forgetRequest, mirroredToken, type QueuedRequest, queuedRequests, SYNC_TAG } from './sync-store'
 
 /**
- * Background Sync (issue 15, item 2): actions queued offline (taking a mission, profile and business
+ * Background Sync: actions queued offline (taking a mission, profile and business
  * edits) are sent when the connection returns even if the app was closed. The page writes each
  * action into the IndexedDB queue with its Idempotency-Key and registers SYNC_TAG
  * (lib/offline/background-sync.ts); the browser fires `sync` here once the network is back. The

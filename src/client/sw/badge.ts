@@ -1,7 +1,7 @@
 import { createStore, del, type UseStore, update } from 'idb-keyval'
 
 /**
- * The app icon's badge (issue 15, item 4): how many deal events and earnings arrived since the
+ * The app icon's badge: how many deal events and earnings arrived since the
  * streamer last looked at the dashboard. Kept in IndexedDB so the page (socket events while open)
  * and the service worker (a `push` event with the app closed: helper "push" calls `addToBadge`)
  * count on one number; shown with the Badging API where the browser has it (installed apps).

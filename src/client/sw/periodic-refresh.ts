@@ -3,7 +3,7 @@ import { get, set } from 'idb-keyval'
 import { type MirroredSession, mirroredSession, REFRESH_TAG } from './sync-store'
 
 /**
- * Fresh on open (issue 15, item 3): where Periodic Background Sync is granted (an installed app), the
+ * Fresh on open: where Periodic Background Sync is granted (an installed app), the
  * browser wakes this worker now and then with REFRESH_TAG, and it refreshes what the app shows first
  * on open, for the signed-in user only: their deal lists and wallet, in the query cache the app keeps
  * in IndexedDB (lib/persister.ts, one entry per user id). The app then opens, even offline, on data

@@ -2,7 +2,7 @@
 import { addToBadge } from './badge'
 
 /**
- * Web Push (issue 15, item 1): `push` shows the notification the server wrote (already in the
+ * Web Push: `push` shows the notification the server wrote (already in the
  * device's language: title, body, the app page to open, a tag), and `notificationclick` brings the
  * installed app forward on that page, opening it when no window is open.
  */

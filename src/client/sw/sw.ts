@@ -12,7 +12,7 @@ import './push'
 declare const self: ServiceWorkerGlobalScope
 
 /**
- * The app's service worker (DESIGN §4). The app shell and every built chunk are precached, so the
+ * The app's service worker. The app shell and every built chunk are precached, so the
  * installed app opens any page offline; public content (FAQ, terms, home, translations) is cached
  * stale-while-revalidate; uploaded media (mission thumbnails, brand logos, avatars) cache-first.
  * Nothing else from the API is ever stored: no user's data is kept here, and the content requests
@@ -69,7 +69,7 @@ registerRoute(
 const warmedDomains = ['faq', 'terms'] as const
 const appLocales = ['en', 'fr', 'es'] as const
 
-/** The locale the server would pick from this browser's languages (SPEC §4), English otherwise. */
+/** The locale the server would pick from this browser's languages, English otherwise. */
 function browserLocale(): string {
   for (const language of self.navigator.languages ?? [self.navigator.language]) {
     const base = language.toLowerCase().split('-')[0]

@@ -1,7 +1,7 @@
 import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
 
 /**
- * What the page and the service worker share for Background Sync (issue 15, item 2), in IndexedDB,
+ * What the page and the service worker share for Background Sync, in IndexedDB,
  * the only storage both can read: the actions queued offline, as the requests to send, and the
  * session's token mirrored from localStorage (which a worker cannot read). Each store is a database
  * of its own (idb-keyval opens one store per database), apart from the persisted query cache.

@@ -108,7 +108,7 @@ const ANALYZE_EVERY_MS = 60 * 60 * 1000
 
 /**
  * PGlite runs no autovacuum, so nothing gathers the planner's statistics: without them it sorted a
- * user's whole ledger where an index scan reads one page (issue 13). ANALYZE is what autovacuum
+ * user's whole ledger where an index scan reads one page. ANALYZE is what autovacuum
  * would do on PostgreSQL. One table at a time: each statement queues behind requests like any
  * other, so requests wait for one table's sample at most, never for the whole database's.
  */

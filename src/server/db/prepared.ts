@@ -1,5 +1,5 @@
 /**
- * Queries built once per database (issue 13). Drizzle builds a query's SQL text anew on every call:
+ * Queries built once per database. Drizzle builds a query's SQL text anew on every call:
  * on the signed-in reads that was a seventh of the server's CPU. A prepared query keeps the text and
  * takes its values by placeholder; on PostgreSQL its name also makes each pooled connection parse and
  * plan it once (PGlite prepares every statement once anyway, see pglite-statements.ts).

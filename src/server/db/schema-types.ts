@@ -19,7 +19,7 @@ export const userRoles = ['user', 'admin'] as const
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password'] as const
 export const rewardModels = ['cpc', 'fixed'] as const
 export const missionStatuses = ['draft', 'published', 'paused', 'closed'] as const
-// Issue 16: brands run providers of their own.
+// Brands run providers of their own.
 export const providerStatuses = ['pending', 'approved'] as const
 export const memberRoles = ['owner', 'member'] as const
 export const topUpSources = ['card', 'manual'] as const

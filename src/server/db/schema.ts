@@ -150,7 +150,7 @@ export const providers = pgTable(
     logo: jsonb('logo').$type<StoredMedia>(),
     description: jsonb('description').$type<LocalizedText>().notNull().default({ en: '' }),
     theme: text('theme', { enum: widgetThemes }).notNull().default('default'),
-    // A brand's application waits for an admin (issue 16); providers made by admins are approved at once.
+    // A brand's application waits for an admin; providers made by admins are approved at once.
     status: text('status', { enum: providerStatuses }).notNull().default('approved'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -161,7 +161,7 @@ export const providers = pgTable(
   ],
 )
 
-/** Who runs a provider (issue 16): brand accounts, each an owner (edits the profile) or a member. */
+/** Who runs a provider: brand accounts, each an owner (edits the profile) or a member. */
 export const providerMembers = pgTable(
   'provider_members',
   {
@@ -489,7 +489,7 @@ export const auditLog = pgTable(
 )
 
 /**
- * Money added to a mission's budget (issue 16): by card (a Stripe PaymentIntent, credited when its
+ * Money added to a mission's budget: by card (a Stripe PaymentIntent, credited when its
  * webhook says it succeeded) or by an admin (manual, audited). A succeeded top-up has added its amount
  * to missions.budget_cents in the transaction that marked it succeeded, under the mission's row lock.
  */
@@ -517,7 +517,7 @@ export const budgetTopUps = pgTable(
   ],
 )
 
-/** A brand asks an admin to look at a deal of its mission (issue 16): shown in the admin deals list. */
+/** A brand asks an admin to look at a deal of its mission: shown in the admin deals list. */
 export const dealReviewRequests = pgTable(
   'deal_review_requests',
   {
@@ -597,7 +597,7 @@ export const invoices = pgTable(
 export type InvoiceRow = typeof invoices.$inferSelect
 
 /**
- * A device's Web Push subscription (issue 15): where the browser's push service takes messages for
+ * A device's Web Push subscription: where the browser's push service takes messages for
  * it, the keys its messages are encrypted with, and the language they are written in. It belongs to
  * the session that made it: revoking that session deletes it (trigger of migration 0007).
  */
@@ -650,7 +650,7 @@ export const pushOutbox = pgTable(
 export type PushOutboxRow = typeof pushOutbox.$inferSelect
 
 /**
- * Ledger entries whose end of hold was notified ("earnings available", issue 15): a hold ends with
+ * Ledger entries whose end of hold was notified ("earnings available"): a hold ends with
  * time, not with a write, so a sweep records each entry here once as it queues the notification.
  */
 export const pushEarningsNotified = pgTable(
@@ -665,7 +665,7 @@ export const pushEarningsNotified = pgTable(
 )
 
 /**
- * The VAPID key pair generated when none is configured (issue 15): in the database every node shares,
+ * The VAPID key pair generated when none is configured: in the database every node shares,
  * one row at most, so all nodes sign pushes with the key the devices subscribed to.
  */
 export const pushVapidKeys = pgTable(

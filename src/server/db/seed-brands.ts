@@ -1,5 +1,5 @@
 /**
- * Demo brand accounts (issue 16): one owner per demo provider, `<slug>-brand`, so a newcomer can sign
+ * Demo brand accounts: one owner per demo provider, `<slug>-brand`, so a newcomer can sign
  * in on the brand side as well. Their password is fixed and public (printed at start-up and in the
  * README): demo content only, never created unless demo seeding is on.
  */

@@ -2,7 +2,7 @@
  * Demo brand art: provider logos and one thumbnail per demo mission, small SVGs committed under
  * public/media/demo/ with content-hashed names (a changed picture gets a new name, so browsers may keep
  * them for good). The server serves that folder under /uploads/demo/, beside the uploaded media, so the
- * seeded rows point at them like at any upload (SPEC §3: /uploads/<path><reference>).
+ * seeded rows point at them like at any upload (/uploads/<path><reference>).
  */
 import type { StoredMedia } from './schema-types'
 

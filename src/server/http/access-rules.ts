@@ -1,6 +1,6 @@
 /**
- * The endpoint table's `access` column, enforced (DESIGN §2): who is signed in, whether the route's
- * `{username}` names them, whether they belong to the provider its `{slug}` names (issue 16).
+ * The endpoint table's `access` column, enforced: who is signed in, whether the route's
+ * `{username}` names them, whether they belong to the provider its `{slug}` names.
  * register-endpoint.ts applies these to every route; nothing else decides access.
  */
 import type { FastifyInstance } from 'fastify'
@@ -18,7 +18,7 @@ export interface AuthenticatedSession {
   user: SessionUser
 }
 
-/** The provider a `member` route's `{slug}` names, as the caller may act on it (issue 16). */
+/** The provider a `member` route's `{slug}` names, as the caller may act on it. */
 export interface ProviderAccess {
   providerId: string
   slug: string

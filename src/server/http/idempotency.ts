@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for actions a client may send more than once (issue 15, item 2): an action queued
+ * Idempotency-Key for actions a client may send more than once: an action queued
  * offline is sent by the page when it comes back online AND by the service worker's Background Sync,
  * and either may retry after a lost answer. A route opts in with `registerRoute(..., { idempotent:
  * true })`; a request carrying the header then claims (user, key) before the action runs:

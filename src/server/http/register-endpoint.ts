@@ -124,8 +124,8 @@ function rejectNul(input: Record<string, unknown>): void {
   )
 }
 
-// PUT endpoints whose path also has a POST: a POST carrying `_method=put` (SPEC §7: a PUT with form
-// data is sent as a POST) must reach the PUT runner. The map is decorated on the root instance, so every
+// PUT endpoints whose path also has a POST: a POST carrying `_method=put` (forms send
+// their PUT as a POST) must reach the PUT runner. The map is decorated on the root instance, so every
 // encapsulated feature plugin sees the same one.
 const pathsWithPut = new Set<string>(
   Object.values(endpoints)

@@ -1,6 +1,6 @@
 /**
  * Answers of signed-in reads kept in this node's memory until the database says they changed
- * (issue 13: the deal list, the wallet and the signed-in catalogue are what every streamer loads on
+ * (the deal list, the wallet and the signed-in catalogue are what every streamer loads on
  * every visit, and each cost a query and a serialisation per request).
  *
  * Entries live in scopes: one per user (`u:<user id>` from the database drops that user's entries) and

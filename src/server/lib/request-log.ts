@@ -1,5 +1,5 @@
 /**
- * One log line per request, and only where it tells something (issue 13: with Fastify's two lines
+ * One log line per request, and only where it tells something (with Fastify's two lines
  * for every request at info, an attack run saw /healthz fall to ~3,000 req/s):
  * - failed requests at error, server errors (5xx) at error, slow requests at warn, client errors
  *   (4xx) at info: always;

@@ -16,8 +16,8 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves `Authorization: Bearer <token>` on API requests. Downloads opened as plain links (the
- * absolute-link form of SPEC §7) carry it as `?authorization=Bearer ...` on GET requests instead.
+ * Resolves `Authorization: Bearer <token>` on API requests. Downloads opened as plain links (a
+ * plain link sends no header) carry it as `?authorization=Bearer ...` on GET requests instead.
  * A bad token makes the request anonymous; routes that need a session then answer 401.
  */
 export const authPlugin = fp(

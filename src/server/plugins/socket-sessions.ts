@@ -1,5 +1,5 @@
 /**
- * Sockets live no longer than their session (issue 11). A socket outlives the handshake that checked
+ * Sockets live no longer than their session. A socket outlives the handshake that checked
  * its session, so logout, password reset and expiry must reach it by other paths:
  * - revocation pushes `disconnectSockets` to the session's room on every node (`disconnectSession`);
  * - connection-state recovery is refused for a session no longer live, before socket.io replays

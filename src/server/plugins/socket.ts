@@ -24,7 +24,7 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   widget: (token: string) => `widget:${token}`,
-  /** A provider's members (issue 16): its missions' spend as it moves. */
+  /** A provider's members: its missions' spend as it moves. */
   provider: (providerId: string) => `provider:${providerId}`,
 }
 

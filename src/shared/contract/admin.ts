@@ -1,4 +1,4 @@
-/** Bodies and queries of the admin API under /api/admin (DESIGN §2–3). */
+/** Bodies and queries of the admin API under /api/admin. */
 import { type Type, type } from 'arktype'
 import {
   Code,
@@ -245,7 +245,7 @@ export const AdminDealItem = type({
   flagReason: 'string | null',
   /** Cents of this deal's earnings still on hold: what a rejection would reverse. */
   pendingEarned: 'number.integer',
-  /** The mission's brand asked for a review (issue 16): its latest request, or null. */
+  /** The mission's brand asked for a review: its latest request, or null. */
   reviewRequestedAt: IsoDateTime.or('null'),
   reviewMessage: 'string | null',
 })
@@ -257,7 +257,7 @@ export const AdminDealsQuery = type({
   'q?': 'string <= 64',
   /** 'true': only deals flagged for review. */
   'flagged?': "'true' | 'false'",
-  /** 'true': only deals whose brand asked for a review (issue 16). */
+  /** 'true': only deals whose brand asked for a review. */
   'reviewRequested?': "'true' | 'false'",
 })
 export type AdminDealsQuery = typeof AdminDealsQuery.infer
@@ -284,7 +284,7 @@ export function adminForm<T extends Type<object>>(schema: T) {
   return form as unknown as SchemaLike<T['infer'], T['inferIn'] | { payload: string }>
 }
 
-/** The deals admin rows of the endpoint table: providers, missions and deals (DESIGN §3). */
+/** The deals admin rows of the endpoint table: providers, missions and deals. */
 export const dealAdminEndpoints = {
   adminProviders: {
     summary: 'Every provider (brand), by name, with its description in every locale',
@@ -359,7 +359,7 @@ export type PayoutSettlement = typeof PayoutSettlement.infer
 export const Adjustment = Transaction.merge({ balance: Money })
 export type Adjustment = typeof Adjustment.infer
 
-/** The wallet admin rows of the endpoint table: KYC review, payout settlement, adjustments (DESIGN §3). */
+/** The wallet admin rows of the endpoint table: KYC review, payout settlement, adjustments. */
 export const walletAdminEndpoints = {
   adminKyc: {
     summary: 'Certification documents by status (`pending`, `verified`, `rejected`), oldest first',

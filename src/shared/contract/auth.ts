@@ -1,4 +1,4 @@
-/** Sign-up, sign-in, recovery and the user's own account (SPEC §3, §5, §7; DESIGN §2–3). */
+/** Sign-up, sign-in, recovery and the user's own account. */
 import { type } from 'arktype'
 import { PASSWORD_MAX_LENGTH } from '../validation-rules'
 import {
@@ -59,7 +59,7 @@ export const SignupBody = type({
   'sponsor?': SponsorCode,
   'captcha?': Captcha,
   'locale?': Locale,
-  /** A brand's account (issue 16) applies for a provider instead of taking missions; streamer by default. */
+  /** A brand's account applies for a provider instead of taking missions; streamer by default. */
   'kind?': UserKind,
 })
 export type SignupBody = typeof SignupBody.infer

@@ -1,5 +1,5 @@
 /**
- * The brand portal (issue 16): providers run by their members, their missions, results, budget
+ * The brand portal: providers run by their members, their missions, results, budget
  * top-ups by card (Stripe) or by an admin, and review requests on flagged deals.
  */
 import { type } from 'arktype'

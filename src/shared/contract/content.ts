@@ -1,4 +1,4 @@
-/** FAQ, terms and home content, contact messages, newsletter and mission selections (DESIGN §3). */
+/** FAQ, terms and home content, contact messages, newsletter and mission selections. */
 import { type } from 'arktype'
 import { Captcha, Email, IsoDateTime, Locale, listOf, requiredText } from './common'
 import { Mission } from './deals'

@@ -1,4 +1,4 @@
-/** Providers, missions, deals, deal events and the goal widget (SPEC §3–4, DESIGN §3). */
+/** Providers, missions, deals, deal events and the goal widget. */
 import { type } from 'arktype'
 import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
 import { Code, Day, IsoDateTime, Locale, listOf, MediaObject, Money, TimeZone } from './common'
@@ -7,7 +7,7 @@ import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
 export type WidgetTheme = typeof WidgetTheme.infer
 
-/** A provider applied for by a brand is pending until an admin approves it (issue 16). */
+/** A provider applied for by a brand is pending until an admin approves it. */
 export const ProviderStatus = type("'pending' | 'approved'")
 export type ProviderStatus = typeof ProviderStatus.infer
 
@@ -31,7 +31,7 @@ export type TechnicalIntegration = typeof TechnicalIntegration.infer
 export const RewardModel = type("'cpc' | 'fixed'")
 export type RewardModel = typeof RewardModel.infer
 
-/** Paused (issue 16): out of the catalogue, no new deals, clicks recorded invalid until resumed. */
+/** Paused: out of the catalogue, no new deals, clicks recorded invalid until resumed. */
 export const MissionStatus = type("'draft' | 'published' | 'paused' | 'closed'")
 export type MissionStatus = typeof MissionStatus.infer
 
@@ -57,7 +57,7 @@ export type Mission = typeof Mission.infer
 export const DealState = type.enumerated(...DEAL_STATES)
 export type DealState = typeof DealState.infer
 
-/** SPEC §4: finished counts as completed; inprogress and stopped are listed as in progress. */
+/** Finished counts as completed; inprogress and stopped are listed as in progress. */
 export const isCompletedState = (state: DealState): boolean => state === 'finished'
 
 export const Deal = type({

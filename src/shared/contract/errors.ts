@@ -1,5 +1,5 @@
 /**
- * Error codes, the error body and the shape of the nested form-error tree (DESIGN §2): what every
+ * Error codes, the error body and the shape of the nested form-error tree: what every
  * caller reads. Building a tree (from arktype's errors or by hand) lives in form-error-tree.ts, so the
  * first route carries only the codes.
  */
@@ -24,7 +24,7 @@ export const ErrorStatus: Readonly<Record<ErrorCode, number>> = {
   ACCESS_0001: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
-  // An Idempotency-Key reused with another body (DESIGN §3).
+  // An Idempotency-Key reused with another body.
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   SERVER_ERROR: 500,

@@ -1,5 +1,5 @@
 /**
- * Building the nested form-error tree (DESIGN §2): one field's error, merged trees, and arktype's
+ * Building the nested form-error tree: one field's error, merged trees, and arktype's
  * errors turned into the tree. Imports arktype for types only; the server and the lazily loaded form
  * code use it, the first route does not.
  */

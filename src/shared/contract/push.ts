@@ -1,4 +1,4 @@
-/** Web Push (issue 15): the server's VAPID key, and a user's subscribed devices. */
+/** Web Push: the server's VAPID key, and a user's subscribed devices. */
 import { type } from 'arktype'
 import { IsoDateTime, Locale, listOf, requiredText, Uuid, withRule } from './common'
 import type { EndpointSchemas } from './endpoint-schema'

@@ -22,7 +22,7 @@ export interface DealEventPayload {
 }
 
 /**
- * A mission's spend after a credit, a rejection over budget or a top-up (issue 16), sent to the members
+ * A mission's spend after a credit, a rejection over budget or a top-up, sent to the members
  * of its provider after the commit. Cents; budget and remaining are null for a mission without a cap.
  */
 export interface BrandBudgetPayload {

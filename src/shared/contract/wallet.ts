@@ -1,4 +1,4 @@
-/** Wallet, certification, bank accounts, ledger and payouts (SPEC §3–4, DESIGN §2–3). */
+/** Wallet, certification, bank accounts, ledger and payouts. */
 import { type } from 'arktype'
 import { KYC_MIME_TYPES } from '../kyc-rules'
 import { Phone } from './auth'
@@ -270,7 +270,7 @@ export const Onboarding = type({
 })
 export type Onboarding = typeof Onboarding.infer
 
-/** The wallet rows of the endpoint table (SPEC §7, DESIGN §3): `{username}` is the owner (or an admin). */
+/** The wallet rows of the endpoint table: `{username}` is the owner (or an admin). */
 export const walletEndpoints = {
   walletGet: {
     summary:

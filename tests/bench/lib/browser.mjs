@@ -14,7 +14,7 @@ export const chromiumArgs = [
 
 export const launchBrowser = () => chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
 
-/** localStorage entries that make the client start signed in as the bench user (SPEC §3 keys). */
+/** localStorage entries that make the client start signed in as the bench user (session keys). */
 export function signedInStorage(user) {
   const self = {
     id: user.id,

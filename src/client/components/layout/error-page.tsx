@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { LogoMark } from '../ui/logo'
 
-/** The error layout (SPEC §2): 404 says the page does not exist; anything else is a generic failure. */
+/** The error layout: 404 says the page does not exist; anything else is a generic failure. */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
   return (
     <main className="error-page" id="main">

@@ -13,7 +13,7 @@ export interface MenuEntry {
 }
 
 /**
- * The signed-in menu entries (SPEC §2): the deals menu adds "in progress" (to the first in-progress
+ * The signed-in menu entries: the deals menu adds "in progress" (to the first in-progress
  * deal) and "completed" only when there are such deals; without a wallet the account menu drops
  * business and every entry after it (bank, certification): they have nothing to show yet.
  */
@@ -22,7 +22,7 @@ export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
   const user = useCurrentUser()
   const wallet = useSessionWallet()
   const username = user?.username ?? ''
-  // A brand account has no deals (issue 16): its menu is the brand's (features/brand).
+  // A brand account has no deals: its menu is the brand's (features/brand).
   const streamer = Boolean(username) && user?.kind !== 'provider'
   const inProgress = useQuery({ ...dealQueries.list(username, IN_PROGRESS_STATES), enabled: streamer })
   const completed = useQuery({ ...dealQueries.list(username, COMPLETED_STATES), enabled: streamer })
@@ -60,8 +60,8 @@ export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
       link: { to: namedRoutes['dashboard-account-certification'] },
     },
   ]
-  // SPEC §2: "Without a wallet, the account dropdown drops its entries from the third onward
-  // (business, bank, certification)": what stays is what comes before business.
+  // Without a wallet the account entries from the third onward (business, bank, certification) have
+  // nothing to show: what stays is what comes before business.
   const walletEntries = account.findIndex((entry) => entry.key === 'business')
   return { deals, account: wallet ? account : account.slice(0, walletEntries) }
 }

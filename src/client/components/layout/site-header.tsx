@@ -56,7 +56,7 @@ function UserAvatar({ size }: { size: number }) {
   )
 }
 
-// A brand account's menu (issue 16): its providers, loaded only for such accounts.
+// A brand account's menu: its providers, loaded only for such accounts.
 const BrandMenuLinks = lazy(() =>
   import('#client/features/brand/components/brand-menu.tsx').then((module) => ({
     default: module.BrandMenuLinks,

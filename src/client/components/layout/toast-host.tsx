@@ -1,6 +1,6 @@
 import { Toaster } from 'react-hot-toast'
 
-// 4000 ms, bottom-center: the spec's toast settings (SPEC §9).
+// 4000 ms, bottom-center: short enough not to linger, long enough to read, clear of the header.
 const toastDurationMs = 4000
 
 /** The toast host; the root layout mounts it (lazily) once the first message is sent. */

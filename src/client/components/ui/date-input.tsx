@@ -1,5 +1,5 @@
 /**
- * A calendar day typed and shown as DD/MM/YYYY (SPEC §9's date filter), whatever the browser's own
+ * A calendar day typed and shown as DD/MM/YYYY (the app's one date format), whatever the browser's own
  * language: `<input type="date">` shows mm/dd/yyyy in an en-US browser. The form keeps `YYYY-MM-DD`.
  * Forms load lazily: import this only from lazily loaded modules, never from the first route.
  */

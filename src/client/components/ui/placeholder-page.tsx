@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A page whose content arrives with a later issue: its heading, and a line saying what will be here. */
+/** A page whose content arrives later: its heading, and a line saying what will be here. */
 export function PlaceholderPage({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <section className="placeholder-page">

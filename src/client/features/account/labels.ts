@@ -1,4 +1,4 @@
-/** The words for the account feature's enums (issue 14: no raw value on screen). */
+/** The words for the account feature's enums (no raw value on screen). */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { Role } from '#shared/contract/auth.ts'

@@ -9,7 +9,7 @@ import { postLogout } from './api'
  * the persister, which the sign-in forms do not need.
  *
  * A session the server already refused (session-end.ts) goes the same way without telling it:
- * `tellServer: false`. Either way the user's offline data goes with it (DESIGN §4).
+ * `tellServer: false`. Either way the user's offline data goes with it.
  */
 export async function logOut(queryClient: QueryClient, { tellServer = true } = {}): Promise<void> {
   if (tellServer && getSession().token) {

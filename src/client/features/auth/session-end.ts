@@ -1,5 +1,5 @@
 /**
- * A session that ends under the user (SPEC §6, issue 14): the server answered 401 to a signed-in
+ * A session that ends under the user: the server answered 401 to a signed-in
  * call, because the token expired or was revoked (a logout elsewhere, a password change). The session
  * goes exactly as at logout, offline data included; then the login modal opens, saying why, and
  * signing in leads back to the page the user was on. Loaded on the first such answer (lib/http.ts

@@ -1,5 +1,5 @@
 /**
- * What a signed-in session needs before the dashboard shows (SPEC §4, issue #3 point 11): the wallet,
+ * What a signed-in session needs before the dashboard shows: the wallet,
  * the user's deals and the available deals, loaded in that order; nothing for a brand account. The
  * session's `loading` flag is up while this runs (the header shows it). A wallet that fails to load
  * counts as no wallet: the account pages then offer to create one.
@@ -18,7 +18,7 @@ import type { LoginResponse } from '#shared/contract/auth.ts'
 let underWay: { username: string; done: Promise<void> } | null = null
 
 async function load(queryClient: QueryClient, username: string): Promise<void> {
-  // A brand account (issue 16) has no wallet or deals: its portal reads its providers itself.
+  // A brand account has no wallet or deals: its portal reads its providers itself.
   if (currentUser()?.kind === 'provider') {
     setWallet(null)
     return

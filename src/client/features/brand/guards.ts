@@ -3,7 +3,7 @@ import { type GuardOptions, requireUser } from '#client/lib/guards.ts'
 import { brandQueries } from './queries'
 
 /**
- * `beforeLoad` guard of the brand portal (issue 16): brand accounts and admins come in; anyone else
+ * `beforeLoad` guard of the brand portal: brand accounts and admins come in; anyone else
  * (a streamer) only as a member of some provider, else they are sent to their deals. Loaded by the
  * route when first needed, so the first route does not carry the brand queries.
  */

@@ -7,7 +7,7 @@ import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
 import { brandQueries, isPrimaryBrandQuery } from './queries'
 
 /**
- * The brand portal's live side (issue 16): `brand:budget` comes after every credit, every credit
+ * The brand portal's live side: `brand:budget` comes after every credit, every credit
  * refused over budget and every top-up of the provider's missions. Its figures go into the open
  * results and the missions list at once; the rest of the results (clicks per day, the streamers)
  * is read again shortly after, once for a burst of pushes.

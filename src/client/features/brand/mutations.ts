@@ -5,7 +5,7 @@ import type { List } from '#shared/contract/common.ts'
 import { brandQueries } from './queries'
 
 /**
- * The brand portal's changes (issue 16). They are online only: a brand edits from an office, and
+ * The brand portal's changes. They are online only: a brand edits from an office, and
  * none of them should be replayed later without the person watching. Each writes its answer into the
  * cache, or asks again for what it changed.
  */

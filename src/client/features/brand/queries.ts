@@ -4,7 +4,7 @@ import { currentLocale } from '#client/lib/i18n.ts'
 import type { Locale } from '#shared/contract/common.ts'
 
 /**
- * The brand portal's reads (issue 16), under the 'brand' root: the caller's providers, and per
+ * The brand portal's reads, under the 'brand' root: the caller's providers, and per
  * provider (by slug) its profile, members, missions, and each mission's results and top-ups. The
  * results carry the mission title in a language, which their key names.
  */

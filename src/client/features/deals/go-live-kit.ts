@@ -1,5 +1,5 @@
 /**
- * The go-live kit's texts (issue 15, item 5): what a streamer pastes into their chat bots before a
+ * The go-live kit's texts: what a streamer pastes into their chat bots before a
  * stream. Pure functions of the mission, the tracked link and the active language, so the tools page
  * and the tests build the same lines.
  */

@@ -1,5 +1,5 @@
 /**
- * The words for the deals feature's enums that have no component of their own (issue 14: no raw
+ * The words for the deals feature's enums that have no component of their own (no raw
  * value on screen; deal states have DealStateBadge). Messages, so a map follows the active language.
  */
 import type { MessageDescriptor } from '@lingui/core'
@@ -23,7 +23,7 @@ export const widgetThemeLabels: Record<(typeof WIDGET_THEMES)[number], MessageDe
   arcade: msg`Arcade (neon)`,
 }
 
-/** Mission statuses, as admins and brands see them (paused: issue 16). */
+/** Mission statuses, as admins and brands see them (brands may pause theirs). */
 export const missionStatusLabels: Record<MissionStatus, MessageDescriptor> = {
   draft: msg`Draft`,
   published: msg`Published`,

@@ -11,7 +11,7 @@ import { dealQueries, storeDeal, storeDealEvent } from './queries'
 import { registerUnseenBadge } from './unseen-badge'
 
 /**
- * The deals feature's live side (DESIGN §4): socket pushes go into the cache through the same writer
+ * The deals feature's live side: socket pushes go into the cache through the same writer
  * as HTTP answers (`storeDeal`), deal data is kept live and persisted, and a toast names the mission
  * whenever a deal's state changes under the user.
  */

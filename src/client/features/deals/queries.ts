@@ -32,7 +32,7 @@ export const missionQueries = {
     }),
 }
 
-/** SPEC §9: the deal states the client asks for. */
+/** The deal states each list asks for: in progress (stopped deals listed with them), and completed. */
 export const IN_PROGRESS_STATES: DealState[] = ['inprogress', 'stopped']
 export const COMPLETED_STATES: DealState[] = ['finished']
 

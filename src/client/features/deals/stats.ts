@@ -1,4 +1,4 @@
-/** A deal's clicks per day for the events chart (issue 14): loaded with the events page only. */
+/** A deal's clicks per day for the events chart: loaded with the events page only. */
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '#client/lib/http.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'

@@ -1,5 +1,5 @@
 /**
- * After a mission is taken, the Tools page opens with the tracked link focused (issue 14): the take
+ * After a mission is taken, the Tools page opens with the tracked link focused: the take
  * asks for it just before navigating, and the Tools page takes the request once, when it shows. A tab
  * switch to Tools asks nothing, so keyboard focus stays on the tabs.
  */

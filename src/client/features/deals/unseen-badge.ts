@@ -3,7 +3,7 @@ import { registerLiveHandlers } from '#client/lib/socket.ts'
 import type { DealEvent } from '#shared/contract/deals.ts'
 
 /**
- * The icon badge's page side (issue 15, item 4; the count lives in sw/badge.ts): the socket's deal
+ * The icon badge's page side (the count lives in sw/badge.ts): the socket's deal
  * events and earnings count as unseen unless the streamer is looking at the dashboard, and showing
  * the dashboard clears the count. The badge code loads on the first event, not with the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet's grouped history, its CSV link and the money summary (issue 14): apart from api.ts and
+ * The wallet's grouped history, its CSV link and the money summary: apart from api.ts and
  * queries.ts, which the socket's wallet pushes load with the first route, so they load with the pages
  * that show them. Their keys start with the wallet's (['wallet', username, ...]): a wallet push
  * invalidates them with the rest of the wallet.

@@ -1,5 +1,5 @@
 /**
- * The words for the wallet's enums, one map per enum (issue 14: no raw value on screen). Messages,
+ * The words for the wallet's enums, one map per enum (no raw value on screen). Messages,
  * not strings, so a module-level map follows the active language: `i18n._(kycKindLabels[kind])`.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'

@@ -77,13 +77,13 @@ export async function uploadKycDocument(
   file: File,
 ) {
   const document = await postKycDocument(username, kind, file)
-  // Shown at once; the refetch below brings the server's own status (SPEC §4 rule inside).
+  // Shown at once; the refetch below brings the server's own status (see session-wallet.ts).
   updateSessionCertification('pending', null)
   await refreshWallet(queryClient, username)
   return document
 }
 
-/** Money never moves from a queue (DESIGN §4): a payout is online only, once per Idempotency-Key. */
+/** Money never moves from a queue: a payout is online only, once per Idempotency-Key. */
 export async function requestPayout(
   queryClient: QueryClient,
   username: string,

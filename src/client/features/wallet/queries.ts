@@ -60,7 +60,7 @@ const sameWallet = (a: Wallet | null | undefined, b: Wallet | null) => JSON.stri
 /**
  * The one way a user's wallet reaches the cache, whatever carried it: a mutation's HTTP answer, a
  * `wallet:updated` push, or the detail query's own fetch (null: no wallet yet). The session's wallet
- * (SPEC §3) follows it. A wallet that differs from the cached one moved its history, payouts,
+ * follows it. A wallet that differs from the cached one moved its history, payouts,
  * onboarding steps and documents too: they are read again, and so is the wallet itself, because a
  * wallet carries no version to order a push and an answer by (bank account and document changes do
  * not touch `updatedAt`), so the server has the last word. That read comes back through here, equal,

@@ -2,7 +2,7 @@ import { getSession, setWallet } from '#client/lib/session.ts'
 import type { CertificationStatus } from '#shared/contract/wallet.ts'
 
 /**
- * SPEC §4: the session wallet's person certification status may be updated only if one already
+ * The session wallet's person certification status may be updated only if one already
  * exists. Without a stored wallet (or without its status) this does nothing; the next wallet load
  * brings the whole wallet anyway.
  */

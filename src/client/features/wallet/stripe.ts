@@ -1,7 +1,7 @@
 import type { Stripe } from '@stripe/stripe-js'
 
 /**
- * The card payment provider (SPEC §7), loaded only when a public key is configured and only when a
+ * The card payment provider, loaded only when a public key is configured and only when a
  * page asks for it: never on the first route. Without VITE_STRIPE_PUBLIC_KEY the manual provider is
  * used and nothing mentions Stripe.
  */

@@ -11,7 +11,7 @@ import { type IdempotentRequest, onIdempotentRequest } from '../http'
 import { getSession, subscribeSession } from '../session'
 
 /**
- * The page's half of Background Sync (issue 15, item 2; the worker's is sw/background-sync.ts).
+ * The page's half of Background Sync (the worker's is sw/background-sync.ts).
  * Where the browser has `SyncManager`, an action that could not reach the server (it carries its
  * Idempotency-Key, see mutation-defaults.ts) is also written into the worker's IndexedDB queue and
  * the sync tag registered, so the worker sends it when the network returns, even with the app

@@ -3,11 +3,11 @@ import { isLiveQuery, isPrimaryQuery, liveRoots } from './query-roots'
 import { lastBackOnlineAt } from './reachability'
 
 /**
- * Catching up after a gap in the live connection (DESIGN §4): back online, or a socket that
+ * Catching up after a gap in the live connection: back online, or a socket that
  * reconnected without recovering its missed pushes. Every live query (the roots features register in
  * query-roots.ts: deals, wallet) goes stale, and the ones on screen refetch, the primary ones (a
  * deal's state, the balance) before the rest: right after a reconnect the server answers a burst of
- * requests one after the other, and the state change has to show within a second (issue 6).
+ * requests one after the other, and the state change has to show within a second.
  */
 
 /** When each query last started a request (performance.now()), to tell answers from before a gap. */

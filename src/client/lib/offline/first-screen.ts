@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 /**
  * The signed-in user's cached queries, also kept synchronously in localStorage, so a cold start
  * (offline above all) renders the last known deals before IndexedDB has answered and before the
- * features' code has loaded (DESIGN §4 and §5: offline reload ≤ 150 ms). The IndexedDB cache stays the
+ * features' code has loaded (offline reload ≤ 150 ms, README Performance). The IndexedDB cache stays the
  * full record, with the changes queued offline; this copy holds the same queries and nothing else.
  *
  * It is all or nothing: either every query the IndexedDB cache would restore is here, or the key is

@@ -8,7 +8,7 @@ import { stopPeriodicRefresh } from './background-sync'
 export const userDataCacheNames = ['media'] as const
 
 /**
- * Logout wipes everything the signed-in user left in this browser (DESIGN §4), online or offline:
+ * Logout wipes everything the signed-in user left in this browser, online or offline:
  * the session (localStorage, all of it), the in-memory cache and queued changes, the persisted cache
  * in IndexedDB, and cached uploads. The app shell and public content stay, so the app still opens.
  */

@@ -5,7 +5,7 @@ import { featuresReady } from '../features-ready'
 import { notify } from '../toast'
 
 /**
- * The changes a user may make offline (DESIGN §4). Each feature registers its own (app-features.ts):
+ * The changes a user may make offline. Each feature registers its own (app-features.ts):
  * a key, a function that sends it, the line that describes it and the message of a refusal. The
  * functions are set on the query client with `setMutationDefaults` BEFORE the persisted cache is
  * restored, so a change queued before a reload or an app close can still be sent afterwards.

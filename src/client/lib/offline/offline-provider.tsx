@@ -19,7 +19,7 @@ export interface OfflineStart {
 }
 
 /**
- * Offline start-up, in the order that matters (DESIGN §4): the online manager from
+ * Offline start-up, in the order that matters: the online manager from
  * `navigator.onLine`; for a signed-in user, their last queries from the synchronous copy (so a cold
  * offline start renders the deals at once), then the features' offline changes (app-features.ts) set
  * on the client, then the full persisted cache, and finally its paused changes are resumed (they
@@ -40,7 +40,7 @@ export function startOffline(queryClient: QueryClient): OfflineStart {
 
 async function restoreAndResume(queryClient: QueryClient, userId: string): Promise<void> {
   // The persister (idb-keyval and TanStack's persister) and the features' registrations are
-  // signed-in needs: signed-out visitors of the public pages never load them (DESIGN §5 budget).
+  // signed-in needs: signed-out visitors of the public pages never load them (the first-route budget).
   const [{ restoreUserCache }, { registerMutationDefaults }] = await Promise.all([
     import('../persister'),
     import('./mutation-defaults'),

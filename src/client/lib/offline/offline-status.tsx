@@ -39,7 +39,7 @@ function useLastSynced(): number {
 }
 
 /**
- * The strip under the header (DESIGN §4): says when the app is offline and how old the data is, and
+ * The strip under the header: says when the app is offline and how old the data is, and
  * lists the changes waiting to be sent. Renders nothing when online with nothing waiting.
  */
 export function OfflineStatus() {
@@ -51,7 +51,7 @@ export function OfflineStatus() {
     select: (mutation) => describeOfflineMutation(mutation.options.mutationKey, mutation.state.variables),
   })
   if (online && waiting.length === 0) return null
-  // The date filter's DD/MM/YYYY (SPEC §9), in the viewer's own time: when their device last synced.
+  // The date filter's DD/MM/YYYY, in the viewer's own time: when their device last synced.
   const synced = syncedAt ? formatLocalDateTime(syncedAt) : null
   return (
     <section className="offline-status" aria-label={t`Connection status`} data-testid="offline-status">

@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { FetchError } from 'ofetch'
 
 /**
- * Whether the API can be reached, fed to TanStack Query's `onlineManager` (DESIGN §4). The browser's
+ * Whether the API can be reached, fed to TanStack Query's `onlineManager`. The browser's
  * `navigator.onLine` only knows about the network interface: a train Wi-Fi without internet, or a
  * server that is down, still reads "online". So a request failing at the network level also counts
  * as offline, and a light probe of /healthz says when the server answers again.

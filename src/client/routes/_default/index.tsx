@@ -17,7 +17,7 @@ interface HomeSearch {
 }
 
 export const Route = createFileRoute('/_default/')({
-  // The newsletter e-mail's links land here (SPEC keeps the route table as it is).
+  // The newsletter e-mail's links land here (a search parameter, so the route table keeps its pages).
   validateSearch: (search: Record<string, unknown>): HomeSearch => ({
     newsletter: typeof search.newsletter === 'string' ? search.newsletter : undefined,
     action: search.action === 'confirm' || search.action === 'unsubscribe' ? search.action : undefined,

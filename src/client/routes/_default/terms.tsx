@@ -31,7 +31,7 @@ function TermsPage() {
       </h1>
       {updatedAt ? (
         <p className="muted">
-          {/* The one date formatter (SPEC §9), without Intl: building a DateTimeFormat with its time
+          {/* The one date formatter, without Intl: building a DateTimeFormat with its time
               zone data was the longest task of this page's hydration on a mid-range phone. */}
           <Trans>Last updated: {formatDate(updatedAt)}</Trans>
         </p>

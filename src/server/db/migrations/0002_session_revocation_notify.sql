@@ -1,4 +1,4 @@
--- Issue 13: nodes keep recently checked sessions in memory, so a revocation must reach every node the
+-- Nodes keep recently checked sessions in memory, so a revocation must reach every node the
 -- moment it commits. The database announces it itself, whatever made it (logout, password reset or
 -- change, a deleted account, an operator's UPDATE): NOTIFY is delivered at commit, never before, so a
 -- node cannot drop a session and then read it back still live from an uncommitted revocation.

@@ -1,4 +1,4 @@
--- Issue 13: nodes keep the answers of signed-in reads (deal list, wallet, signed-in catalogue) in
+-- Nodes keep the answers of signed-in reads (deal list, wallet, signed-in catalogue) in
 -- memory until the database announces that what they were made of changed, whatever changed it (a
 -- request on any node, a job, an operator's UPDATE). NOTIFY is delivered at commit, and identical
 -- payloads of one transaction are sent once, so a thousand ledger rows of one payout make one message.

@@ -1,4 +1,4 @@
--- Issue 15, item 1: Web Push. A device's subscription belongs to the session that made it, so a
+-- Web Push. A device's subscription belongs to the session that made it, so a
 -- logout (that session revoked) or a revoke-everywhere removes it: nothing reaches a signed-out phone.
 CREATE TABLE "push_subscriptions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

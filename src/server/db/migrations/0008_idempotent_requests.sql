@@ -1,4 +1,4 @@
--- Idempotency-Key claims of the actions a queue may send twice (issue 15, item 2).
+-- Idempotency-Key claims of the actions a queue may send twice.
 CREATE TABLE "idempotent_requests" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

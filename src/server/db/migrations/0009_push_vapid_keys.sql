@@ -1,4 +1,4 @@
--- Issue 15: the VAPID key pair generated when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset lives in the
+-- The VAPID key pair generated when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset lives in the
 -- database every node shares, not in each node's DATA_DIR: a subscription made through one node names
 -- that pair's public key, and a push signed by another node's own pair would be refused. One row at
 -- most (the key is always true); the first node to insert wins, the others read its pair.

@@ -1,4 +1,4 @@
--- Issue 16, the brand portal: providers run by their members (owner or member), applied for by a brand
+-- The brand portal: providers run by their members (owner or member), applied for by a brand
 -- and pending until an admin approves them (existing providers are approved), a paused mission status,
 -- budget top-ups (card through Stripe, or manual by an admin) and brands' requests to review a deal.
 CREATE TABLE "budget_top_ups" (

@@ -1,4 +1,4 @@
-/** The user's own account: profile, password, avatar, connected platforms, Twitch (SPEC §7). */
+/** The user's own account: profile, password, avatar, connected platforms, Twitch. */
 import type { FastifyInstance } from 'fastify'
 import { ApiError, conflict, fieldInvalid, notFound } from '#server/http/api-error.ts'
 import { uploadLimit } from '#server/http/multipart.ts'

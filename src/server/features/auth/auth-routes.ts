@@ -1,5 +1,5 @@
 /**
- * Registration, sign-in, logout, recovery and e-mail verification (SPEC §3, §5, §7; DESIGN §3).
+ * Registration, sign-in, logout, recovery and e-mail verification.
  * No answer tells whether an account exists: a wrong password and an unknown username look and take
  * the same, and recovery always answers the same.
  */
@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance) {
         // The app sends its language (Accept-Language): the first mails are in it.
         locale: body.locale ?? requestLocale(request),
         sponsorCode: sponsor,
-        // A brand's account applies for a provider; it never takes missions (issue 16).
+        // A brand's account applies for a provider; it never takes missions.
         kind: body.kind ?? 'streamer',
       })
     } catch (error) {

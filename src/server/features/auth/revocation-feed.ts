@@ -1,5 +1,5 @@
 /**
- * How the nodes keep their remembered sessions honest together (issue 13). The database announces
+ * How the nodes keep their remembered sessions honest together. The database announces
  * every session change as it commits (triggers of migration 0002, on the `streamdeals_sessions`
  * channel). Each node drops what it heard, then acknowledges on the same channel. A node that revokes
  * sessions itself (logout, password change or reset) waits for the acknowledgement of every node

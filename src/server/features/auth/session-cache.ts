@@ -1,5 +1,5 @@
 /**
- * Sessions this node checked within the last minute (issue 13), so a signed-in request costs no
+ * Sessions this node checked within the last minute, so a signed-in request costs no
  * session query. It is only trusted while the database's revocation feed is live, and a revocation
  * drops its entries the moment it is heard:
  * - the feed is NOTIFY from triggers (migration 0002), sent at commit: a dropped session can never be

@@ -2,7 +2,7 @@
  * The auth feature's public face for sessions: the resolver the composition root (app.ts) hands to
  * the auth and socket plugins, so the infrastructure checks tokens without knowing the sessions table.
  *
- * Sessions checked within the last minute are answered from this node's memory (issue 13: the lookup
+ * Sessions checked within the last minute are answered from this node's memory (the lookup
  * was one of the two queries of every signed-in read); the database's revocation feed keeps that
  * memory honest on every node (see session-cache.ts and revocation-feed.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The brand's live view of its missions' spend (issue 16): after every committed deal change on one
+ * The brand's live view of its missions' spend: after every committed deal change on one
  * of its missions (a click, a credit, a payment refused over budget) and every top-up, `brand:budget`
  * goes to the provider's room; a member's sockets join the rooms of their providers when they connect.
  */

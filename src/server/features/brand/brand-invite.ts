@@ -1,5 +1,5 @@
 /**
- * An admin invites a brand member by e-mail (issue 16): the account is made when none has that
+ * An admin invites a brand member by e-mail: the account is made when none has that
  * address (a brand account, no usable password yet), the membership is added (or its role changed),
  * audited, and the mail says how to get in: a set-password link through the password-reset tokens
  * for a new account, a sign-in link for an existing one.

@@ -1,4 +1,4 @@
-/** The invitation mail of a brand's new member (issue 16), in the member's language. */
+/** The invitation mail of a brand's new member, in the member's language. */
 import { escapeHtml, type MailRecipient } from '#server/features/auth/accounts-service.ts'
 import { isSupportedLocale, type SupportedLocale } from '#server/http/locale.ts'
 import type { Mailer } from '#server/lib/mailer.ts'

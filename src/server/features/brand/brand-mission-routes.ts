@@ -1,5 +1,5 @@
 /**
- * A brand's missions (issue 16): the list with spend and budget, drafting and editing drafts (an admin
+ * A brand's missions: the list with spend and budget, drafting and editing drafts (an admin
  * publishes them), and pausing, resuming or closing published ones. The mission writes are the admin
  * form's own (saveMission: one transaction with its audit entry), and every change drops the cached
  * catalogue like an admin's edit does.
@@ -73,7 +73,7 @@ export async function brandMissionRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandMissionCreate', async ({ provider: access, body, files, session }) => {
     const provider = providerOf(access)
-    // Approval makes the provider live for its members (issue 16): an application drafts nothing yet.
+    // Approval makes the provider live for its members: an application drafts nothing yet.
     if (provider.status !== 'approved')
       throw conflict('This brand is waiting for an admin’s approval', { errors: ['provider.pending'] })
     return storeDraft(provider, null, body, files, session?.user.id ?? null)

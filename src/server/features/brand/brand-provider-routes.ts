@@ -1,5 +1,5 @@
 /**
- * The brand portal's provider routes (issue 16): the caller's providers, applying for one, its
+ * The brand portal's provider routes: the caller's providers, applying for one, its
  * profile and members; and the admin's side of it: approving an application, inviting a member.
  * Access to `{slug}` routes is the endpoint table's `member` rule (register-endpoint.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A mission's results for its brand (issue 16): the figures, the streamers table as CSV, and a
+ * A mission's results for its brand: the figures, the streamers table as CSV, and a
  * request that an admin review one of its deals (recorded with its audit entry; admins see it in
  * their deals list).
  */

@@ -1,5 +1,5 @@
 /**
- * A mission's results at a glance (issue 16): spend against budget, clicks per UTC day with the
+ * A mission's results at a glance: spend against budget, clicks per UTC day with the
  * reasons of the invalid ones, goals reached, and one row per streamer's deal with its flag (the
  * click-burst flag of click-fraud.ts: its earnings stay pending until an admin reviews it).
  * Invalid clicks count their repeats (`occurrences`): one refused visitor's repeats share a row.

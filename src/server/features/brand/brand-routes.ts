@@ -1,4 +1,4 @@
-/** The brand portal (issue 16): every route of the feature, registered from app.ts. */
+/** The brand portal: every route of the feature, registered from app.ts. */
 import type { FastifyInstance } from 'fastify'
 import { registerBrandBudgetFeed } from './brand-budget'
 import { brandMissionRoutes } from './brand-mission-routes'

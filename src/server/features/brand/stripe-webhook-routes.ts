@@ -1,5 +1,5 @@
 /**
- * Stripe's webhook (issue 16): public, but only events Stripe signed with STRIPE_WEBHOOK_SECRET are
+ * Stripe's webhook: public, but only events Stripe signed with STRIPE_WEBHOOK_SECRET are
  * read (the official client's constructEvent checks the signature and its age over the raw bytes, so
  * this route keeps the body unparsed). A succeeded PaymentIntent credits its top-up once, however often
  * or concurrently the event is delivered; a failed or cancelled one marks it failed.

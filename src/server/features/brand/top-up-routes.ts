@@ -1,5 +1,5 @@
 /**
- * Topping up a mission's budget (issue 16): by card through Stripe when STRIPE_SECRET_KEY and
+ * Topping up a mission's budget: by card through Stripe when STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET are set (the server makes a PaymentIntent, the brand's browser confirms it
  * with Stripe.js, the signed webhook credits it), or by an admin's manual, audited top-up.
  */

@@ -1,5 +1,5 @@
 /**
- * Budget top-ups (issue 16). A succeeded top-up adds its amount to the mission's budget in the
+ * Budget top-ups. A succeeded top-up adds its amount to the mission's budget in the
  * transaction that marks it succeeded, under the mission's row lock (the lock clicks take before they
  * read the budget): a top-up and a credit never cross, and a top-up is counted once whoever asks twice.
  */

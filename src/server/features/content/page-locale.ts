@@ -17,7 +17,7 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null
 }
 
-/** A page's language, as the browser would pick it (SPEC §4): the cookie, then Accept-Language, then English. */
+/** A page's language, as the browser would pick it: the cookie, then Accept-Language, then English. */
 export function pageLocale(request: FastifyRequest): SupportedLocale {
   const saved = cookieValue(request.headers.cookie, LOCALE_COOKIE)
   return isSupportedLocale(saved) ? saved : requestLocale(request)

@@ -8,7 +8,7 @@ import { pageLocale } from './page-locale'
 import { publicFormsRoutes } from './public-forms-routes'
 import { createPageRenderer } from './ssr-renderer'
 
-/** The server-rendered public pages (DESIGN §4); every other page is the client-rendered shell. */
+/** The server-rendered public pages; every other page is the client-rendered shell. */
 const SSR_PATHS = ['/', '/faq', '/faq/:code', '/terms'] as const
 
 // Crawlers have no business in the signed-in app, the API or the redirect endpoints.
@@ -73,7 +73,7 @@ async function siteRoutesPlugin(app: FastifyInstance) {
   }
   for (const path of SSR_PATHS) app.get(path, renderPage)
 
-  // Every other page address (SPEC §8): the client's router says whether it has a page there. It
+  // Every other page address: the client's router says whether it has a page there. It
   // has: the app shell, which renders it in the browser. It has not: the not-found page rendered
   // here, with a 404 status.
   app.decorate('answerPage', async (request: FastifyRequest, reply: FastifyReply) => {

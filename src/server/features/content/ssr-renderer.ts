@@ -56,7 +56,7 @@ export const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr',
 
 export interface PageRenderer {
   render(url: string, locale: Locale, canonical: string): Promise<{ status: number; html: string }>
-  /** Whether the client's router has a page at this address (SPEC §8: otherwise a 404). */
+  /** Whether the client's router has a page at this address (otherwise a 404). */
   routeExists(url: string): boolean
 }
 

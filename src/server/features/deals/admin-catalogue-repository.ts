@@ -45,7 +45,7 @@ export const providerView = (row: ProviderRow): AdminProvider => ({
 })
 
 export async function listProviders(db: Executor): Promise<AdminProvider[]> {
-  // Applications waiting for an admin first (issue 16), then by name.
+  // Applications waiting for an admin first, then by name.
   const rows = await db
     .select()
     .from(providers)
@@ -161,7 +161,7 @@ const ADMIN_DEALS_LIMIT = 200
 const pendingEarned = sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) from ${ledgerEntries}
   where ${ledgerEntries.dealId} = ${deals.id} and ${ledgerEntries.held} and ${ledgerEntries.availableAt} > now())`
 
-/** The latest review request a brand made on the deal (issue 16), as JSON `{ at, message }`, or null. */
+/** The latest review request a brand made on the deal, as JSON `{ at, message }`, or null. */
 const latestReview = sql<{
   at: string
   message: string

@@ -85,7 +85,7 @@ export async function adminDealRoutes(app: FastifyInstance) {
     const loaded = await findDealByCode(app.db, params.code)
     if (!loaded) throw notFound('This deal does not exist')
     if (body.state === 'inprogress') {
-      // DESIGN §3: inprogress -> finished | stopped only; a final state is final.
+      // inprogress -> finished | stopped only; a final state is final.
       throw conflict('A deal cannot go back to in progress', {
         children: { state: { errors: ['deal.final_state'] } },
       })

@@ -1,5 +1,5 @@
 /**
- * The checks that keep bought and self-made clicks from being credited (issue 11): the owner's own
+ * The checks that keep bought and self-made clicks from being credited: the owner's own
  * clicks, a per-address daily cap across deals, a per-address rate limit that never breaks the viewer's
  * redirect, a burst flag for review, and repeated invalid clicks counted on one row instead of one each.
  * Each takes the caller's transaction, which holds the deal's row lock (see recordClick).

@@ -1,5 +1,5 @@
 /**
- * Who clicked, as far as click validity is concerned: the network address alone (DESIGN §3). Nothing
+ * Who clicked, as far as click validity is concerned: the network address alone. Nothing
  * the client picks freely (User-Agent, cookies, query) is part of it, so rotating headers buys nothing;
  * the User-Agent may only make a click invalid (a declared bot), never a new visitor.
  */

@@ -20,7 +20,7 @@ import {
   withinBudget,
 } from './deal-steps'
 
-// One valid click per visitor per deal per 24 h (DESIGN §3).
+// One valid click per visitor per deal per 24 h.
 const CLICK_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export interface ClickInput {

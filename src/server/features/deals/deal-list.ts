@@ -1,5 +1,5 @@
 /**
- * A user's deal list, what the dashboard loads on every visit (issue 13). Profiled, most of its cost
+ * A user's deal list, what the dashboard loads on every visit. Profiled, most of its cost
  * was per row: 50 columns parsed and mapped for each deal (11 timestamps, 6 JSON documents with
  * every locale's texts) to build a view that uses 30 of them. This read selects only what the view
  * shows, the texts already in the reader's locale, built once per database as a prepared statement.

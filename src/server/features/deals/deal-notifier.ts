@@ -12,7 +12,7 @@ import { dealView, findDealById, type LoadedDeal, toDealEvent } from './deals-re
 
 /**
  * Told of every committed deal change once it is pushed (the brand portal follows its missions'
- * spend with it, issue 16). Registered on the root instance (app.ts decorates the list), so features
+ * spend with it). Registered on the root instance (app.ts decorates the list), so features
  * hear the deals feature without it knowing them. A listener handles its own failures.
  */
 export type DealSettledListener = (loaded: LoadedDeal, change: DealChange) => void

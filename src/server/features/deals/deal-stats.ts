@@ -1,4 +1,4 @@
-/** A deal's clicks per day (issue 14), for the events chart: valid ones and refused ones. */
+/** A deal's clicks per day, for the events chart: valid ones and refused ones. */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { dealEvents } from '#server/db/schema.ts'

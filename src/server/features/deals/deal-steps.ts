@@ -1,6 +1,6 @@
 /**
  * The steps the deal writes share: recording an event, paying a reward within the mission's budget,
- * and the `inprogress -> finished` transition. Each takes the caller's transaction (DESIGN §3).
+ * and the `inprogress -> finished` transition. Each takes the caller's transaction.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
@@ -25,7 +25,7 @@ export const ClickReason = {
   duplicate: 'duplicate_visitor',
   notInProgress: 'deal_not_in_progress',
   missionClosed: 'mission_closed',
-  /** The brand paused the mission (issue 16): clicks count again once it is resumed. */
+  /** The brand paused the mission: clicks count again once it is resumed. */
   missionPaused: 'mission_paused',
   overBudget: 'mission_over_budget',
   /** The deal's owner: signed in, or from an address the owner signed in from within 24 h. */

@@ -80,7 +80,7 @@ async function selectDeals(db: Executor, where: SQL | undefined, limit?: number)
 
 const usernameIs = (username: string | Placeholder) => sql`lower(${users.username}) = lower(${username})`
 
-// A deal's page reads it on every visit (issue 13): built once per database. The list has its own
+// A deal's page reads it on every visit: built once per database. The list has its own
 // narrower read (deal-list.ts).
 const userDealOnMission = preparedPerDatabase((db) =>
   dealsWhere(

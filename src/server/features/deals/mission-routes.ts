@@ -36,7 +36,7 @@ export async function missionRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'mission', async ({ params, request }) => {
     const locale = requestLocale(request)
-    // A mission's preview page (issue 14) reads this on every visit: a published mission comes from
+    // A mission's preview page reads this on every visit: a published mission comes from
     // the catalogue the list already keeps (taking re-checks the spots), and only a closed or unknown
     // one costs a query.
     const catalogue = await cachedPublishedMissions(app.db, locale)

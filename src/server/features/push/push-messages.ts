@@ -139,7 +139,7 @@ export function pushMessage(notification: PushNotification, locale: SupportedLoc
       return {
         title: copy.dealStopped.title,
         body: copy.dealStopped.body(titleIn(notification.missionTitle, locale)),
-        // Stopped deals are listed with the deals in progress (DESIGN §3).
+        // Stopped deals are listed with the deals in progress.
         url: `/dashboard/deal/inprogress/${encodeURIComponent(notification.dealCode)}`,
         tag: `deal-${notification.dealCode}`,
       }

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 15, item 1): the VAPID key, subscribing this device, listing and removing devices.
+ * Web Push: the VAPID key, subscribing this device, listing and removing devices.
  * The dispatcher that sends the outbox starts here too, on every node.
  */
 

@@ -64,7 +64,7 @@ export function sendPush(target: PushTarget, payload: string, options: SendOptio
       (response) => {
         response.resume()
         const status = response.statusCode ?? 0
-        // 404/410: the browser dropped the subscription (RFC 8030 §7.3). 3xx is not followed: failed.
+        // 404/410: the browser dropped the subscription (RFC 8030, section 7.3). 3xx is not followed: failed.
         if (status >= 200 && status < 300) resolve('sent')
         else if (status === 404 || status === 410) resolve('gone')
         else resolve('failed')

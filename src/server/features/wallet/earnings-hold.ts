@@ -1,5 +1,5 @@
 /**
- * Earnings holds (issue 11): click and goal earnings are pending for EARNINGS_HOLD_HOURS before a
+ * Earnings holds: click and goal earnings are pending for EARNINGS_HOLD_HOURS before a
  * payout may draw on them, so an operator can reject the earnings of a deal flagged for bought
  * clicks before that money leaves. `wallets.held_cents` counts the entries still flagged `held`;
  * an entry whose hold has ended stays counted until the next debit releases it (reads compute

@@ -1,6 +1,6 @@
 /**
  * An operator's verdict on a deal flagged for bought clicks: its pending earnings are rejected and
- * reversed in the ledger with the reason, before they could ever be paid out (issue 11, item 2).
+ * reversed in the ledger with the reason, before they could ever be paid out.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'

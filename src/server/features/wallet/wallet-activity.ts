@@ -1,5 +1,5 @@
 /**
- * The wallet's history as the streamer reads it (issue 14): the ledger grouped per kind, deal and day
+ * The wallet's history as the streamer reads it: the ledger grouped per kind, deal and day
  * in SQL, one statement a page, paged by keyset; and its CSV export, streamed page by page.
  */
 import { Readable } from 'node:stream'

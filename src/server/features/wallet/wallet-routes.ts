@@ -21,7 +21,7 @@ import { emitWalletUpdated } from './wallet-service'
 import { walletSummary } from './wallet-summary'
 
 /**
- * The wallet API (SPEC §7, DESIGN §3). A wallet "exists" once its user created it (person details
+ * The wallet API. A wallet "exists" once its user created it (person details
  * given): the row itself may exist earlier, because earnings can arrive first, but until then GET
  * answers 404 and the client shows earnings from the deals and invites the user to create it.
  */

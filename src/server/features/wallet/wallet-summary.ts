@@ -1,4 +1,4 @@
-/** Money at a glance (issue 14): today's earnings and clicks, the last 30 days, balance and minimum. */
+/** Money at a glance: today's earnings and clicks, the last 30 days, balance and minimum. */
 import { sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { dealEvents, deals, ledgerEntries, wallets } from '#server/db/schema.ts'

@@ -12,7 +12,7 @@ import { uploadAvatar } from '../mutations'
 const MAX_BYTES = 2 * 1024 * 1024
 const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif']
 
-/** The rules image, size and ext (SPEC §5), checked before anything is sent. */
+/** The rules image, size and ext, checked before anything is sent. */
 export function avatarProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'validation.image'
   if (file.size > MAX_BYTES) return 'validation.size'

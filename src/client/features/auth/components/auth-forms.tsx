@@ -113,7 +113,7 @@ interface RegistrationValues {
   plainPassword: string
   sponsor: string
   captcha: string
-  /** A brand's account (issue 16): it applies for a provider instead of taking missions. */
+  /** A brand's account: it applies for a provider instead of taking missions. */
   kind: 'streamer' | 'provider'
 }
 

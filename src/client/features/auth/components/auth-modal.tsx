@@ -14,7 +14,7 @@ const formOf: Record<AuthMode, typeof LoginForm> = {
   recovery: RecoveryForm,
 }
 
-// 450 px: the modal width the spec fixes (SPEC §9); narrower screens get the full width.
+// 450 px: wide enough for the forms, narrow enough to stay a dialog; narrower screens get the full width.
 const modalWidthPx = 450
 
 /**

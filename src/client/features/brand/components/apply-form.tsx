@@ -9,7 +9,7 @@ import { GeneralError, useBrandForm } from './form-parts'
 import { ProviderFields } from './provider-fields'
 import './brand.css'
 
-/** The spec's new provider: a brand applies (name, description, logo) and waits for an admin's approval. */
+/** The new provider page: a brand applies (name, description, logo) and waits for an admin's approval. */
 export function ApplyPage() {
   const { t } = useLingui()
   const queryClient = useQueryClient()

@@ -14,7 +14,7 @@ import { TopUpBox } from './top-up-box'
 import './brand.css'
 
 /**
- * A mission's campaign at a glance (issue 16): spend against budget (live: `brand:budget`), clicks per
+ * A mission's campaign at a glance: spend against budget (live: `brand:budget`), clicks per
  * day with the reasons some did not count, goals reached, each streamer's results (CSV), flagged deals
  * and topping the budget up.
  */

@@ -13,7 +13,7 @@ import { WidgetThemePreview } from './widget-theme-preview'
 import './brand.css'
 
 /**
- * The spec's provider detail: the brand's missions first (what a member opens the portal for), its
+ * The provider detail: the brand's missions first (what a member opens the portal for), its
  * profile (editable by its owners and admins, shown to other members), and its members.
  */
 export function ProviderDetail({ slug }: { slug: string }) {

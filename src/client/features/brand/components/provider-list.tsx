@@ -8,7 +8,7 @@ import { memberRoleLabels, providerStatusLabels } from '../labels'
 import { brandQueries } from '../queries'
 import './brand.css'
 
-/** The spec's provider list: each brand the member runs (its status and their role), and applying for more. */
+/** The provider list: each brand the member runs (its status and their role), and applying for more. */
 export function ProviderList() {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(brandQueries.providers())

@@ -23,7 +23,7 @@ export function NewsletterTab() {
   return (
     <div>
       <div className="toolbar">
-        {/* A plain link: the browser downloads the file itself, the token travels in the query (SPEC §7). */}
+        {/* A plain link: the browser downloads the file itself, the token travels in the query. */}
         <a
           className="button"
           href={absoluteLink('adminNewsletterExport')}

@@ -166,7 +166,7 @@ export function MissionFieldControls({
       )}
     </Field>
   )
-  // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
+  // DD/MM/YYYY whatever the browser's language, kept as YYYY-MM-DD.
   // The only rule of the end date the form does not check itself: it must come after the start.
   const dayError = (field: 'startsAt' | 'endsAt') =>
     field === 'endsAt' && errorFor(paths.endsAt)

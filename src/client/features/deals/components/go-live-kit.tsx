@@ -12,7 +12,7 @@ const LinkQrCode = lazy(() => import('./link-qr-code'))
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function'
 
 /**
- * The go-live kit (issue 15, item 5): for the next stream, one tap copies the tracked link, a chat
+ * The go-live kit: for the next stream, one tap copies the tracked link, a chat
  * command for the usual chat bots and the sponsorship disclosure; a QR code for an overlay or a phone;
  * the share sheet where the device has one.
  */

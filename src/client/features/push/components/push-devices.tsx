@@ -18,7 +18,7 @@ const asLocale = (value: string): Locale =>
   (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en'
 
 /**
- * "Notifications on this device" on the account page (issue 15): what will be sent, a button that
+ * "Notifications on this device" on the account page: what will be sent, a button that
  * asks the browser's permission only when pressed, and the user's devices with a remove button.
  * Loaded on its own chunk: the account page is not the first route, and this is its least used part.
  */

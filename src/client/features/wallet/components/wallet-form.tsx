@@ -84,7 +84,7 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
     <Field label={label} error={errors[name] ? walletMessage(i18n, errors[name]) : undefined}>
       {(control) =>
         props.type === 'date' ? (
-          // DD/MM/YYYY whatever the browser's language (SPEC §9), kept as YYYY-MM-DD.
+          // DD/MM/YYYY whatever the browser's language, kept as YYYY-MM-DD.
           <DateInput
             {...control}
             value={values[name] ?? ''}

@@ -17,7 +17,7 @@ export const adminTabs: AdminTab[] = []
 // Keeps `lazy` imported for the features that add tabs below.
 export const lazyTab = (load: () => Promise<{ default: ComponentType }>) => lazy(load)
 
-// Content (issue 7): FAQ, terms and home blocks per locale; newsletter subscribers; contact messages.
+// Content: FAQ, terms and home blocks per locale; newsletter subscribers; contact messages.
 adminTabs.push(
   {
     id: 'content',
@@ -48,7 +48,7 @@ adminTabs.push(
   },
 )
 
-// Accounts (issue 3): the user list and the audit log of every admin call.
+// Accounts: the user list and the audit log of every admin call.
 adminTabs.push(
   {
     id: 'users',
@@ -75,7 +75,7 @@ adminTabs.push(
   },
 )
 
-// Wallet (issue 5): certification review and payout settlement (the manual payout provider).
+// Wallet: certification review and payout settlement (the manual payout provider).
 adminTabs.push(
   {
     id: 'kyc',
@@ -95,7 +95,7 @@ adminTabs.push(
   },
 )
 
-// Deals (issue 4): providers (list, new provider, provider detail), missions and deal state.
+// Deals: providers (list, new provider, provider detail), missions and deal state.
 adminTabs.push(
   {
     id: 'providers',

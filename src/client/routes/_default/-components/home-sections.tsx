@@ -20,7 +20,7 @@ function useHomeBlocks(): Map<string, ContentEntry> {
 /**
  * The home page's call to action: sign up when signed out, the dashboard when signed in. The server
  * renders nobody signed in (the session lives in the browser), so the sign-up link is what the first
- * paint shows and what a click before hydration follows (`?auth=register`: no dead click, issue 13);
+ * paint shows and what a click before hydration follows (`?auth=register`: no dead click);
  * once the app runs it offers the dashboard to whoever is signed in, as the header does.
  */
 function SessionCta({ className, signedOut }: { className: string; signedOut: ReactNode }) {

@@ -5,7 +5,7 @@ import { useSessionLanguage } from '#client/lib/session.ts'
 import { startLiveUpdates } from '#client/lib/socket.ts'
 
 /**
- * The brand portal (issue 16): a provider's members run its profile, missions, results and budget.
+ * The brand portal: a provider's members run its profile, missions, results and budget.
  * Brand accounts and admins come in; a streamer only as a member of some provider (the guard loads
  * with the portal, out of the first route).
  */

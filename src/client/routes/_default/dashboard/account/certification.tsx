@@ -7,7 +7,7 @@ import { CertificationBanner, KycDocumentList, KycUploadForm } from './-componen
 import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({
-  // Certification needs a wallet to attach documents to (SPEC §6).
+  // Certification needs a wallet to attach documents to.
   beforeLoad: requireWallet,
   loader: ({ context: { queryClient, username } }) =>
     Promise.all([

@@ -28,7 +28,7 @@ function AvailableDealsPage() {
   const { data: missions } = useSuspenseQuery(missionQueries.list({ excludeCurrentUser: true }))
   const { data: running } = useSuspenseQuery(dealQueries.list(username, IN_PROGRESS_STATES))
   // At a cold start the cards come right after the first paint, so the deals in progress above them
-  // show sooner (DESIGN §5, offline start); each card's place is kept meanwhile. Later visits render
+  // show sooner (offline start); each card's place is kept meanwhile. Later visits render
   // them at once.
   const cardsShown = useDeferredValue(true, firstScreenPainted() ? undefined : false)
   return (

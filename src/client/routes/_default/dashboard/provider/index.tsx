@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { ProviderList } from '#client/features/brand/components/provider-list.tsx'
 import { brandQueries } from '#client/features/brand/queries.ts'
 
-/** The spec's provider list: the brands the member runs, and applying for another. */
+/** The provider list: the brands the member runs, and applying for another. */
 export const Route = createFileRoute('/_default/dashboard/provider/')({
   loader: async ({ context: { queryClient, auth } }) => {
     const providers = await queryClient.ensureQueryData(brandQueries.providers())

@@ -14,7 +14,7 @@ export function AccountLayout() {
         <Link to={namedRoutes['dashboard-account']} activeOptions={{ exact: true }}>
           <Trans>Personal</Trans>
         </Link>
-        {/* Without a wallet the entries from the third onward have nothing to show (SPEC §2). */}
+        {/* Without a wallet the entries from the third onward have nothing to show. */}
         {wallet ? (
           <>
             <Link to={namedRoutes['dashboard-account-business']}>

@@ -11,7 +11,7 @@ import type { KycDocument, KycKind, Wallet } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { hasKycExtension, isKycMimeType, KYC_MAX_BYTES, requiredKycKind } from '#shared/kyc-rules.ts'
 
-/** The certification banner (SPEC "certification banners"): where the user stands, and why. */
+/** The certification banner: where the user stands, and why. */
 export function CertificationBanner({ wallet }: { wallet: Wallet }) {
   const { status, reason } = wallet.stripe.status.person
   return (
@@ -32,7 +32,7 @@ export function CertificationBanner({ wallet }: { wallet: Wallet }) {
   )
 }
 
-/** The image/size/ext rules of SPEC §5, checked before sending; the server checks the content again. */
+/** The shared image/size/ext rules, checked before sending; the server checks the content again. */
 export function checkKycFile(file: File | null): string | null {
   if (!file) return 'validation.required'
   if (!hasKycExtension(file.name)) return 'validation.ext'

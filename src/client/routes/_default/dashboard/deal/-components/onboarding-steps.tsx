@@ -15,7 +15,7 @@ interface Step {
 
 /**
  * The four steps to get paid, in the order they can be done, each linking to where it is done. The
- * steps are the session's (SPEC §3), which holds the onboarding query's answer; watching the query
+ * steps are the session's, which holds the onboarding query's answer; watching the query
  * here keeps that answer fresh while the steps show (refetched after a wallet change).
  */
 export function OnboardingSteps({ username }: { username: string }) {

@@ -27,7 +27,7 @@ function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null
     return 'payout.no_bank_account'
   }
   // Only the available part can be paid out: pending earnings wait for the end of their hold. Said
-  // of the balance, not of an amount nobody has typed yet (issue 14: no error before input).
+  // of the balance, not of an amount nobody has typed yet (no error before input).
   if (wallet.available.amount < minimum.amount) {
     return wallet.balance.amount >= minimum.amount ? 'wallet.insufficient_available' : 'balance_below_minimum'
   }
@@ -35,7 +35,7 @@ function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null
 }
 
 /**
- * The payout form. Money is never queued offline (DESIGN §4): offline, the form is disabled and says
+ * The payout form. Money is never queued offline: offline, the form is disabled and says
  * why. One Idempotency-Key per attempt: retrying the same amount after a lost answer reuses it.
  */
 export function PayoutForm({

@@ -5,7 +5,7 @@ import { MissionPreview } from './-components/mission-preview'
 const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode
 
 /**
- * A mission before it is taken (issue 14): `available` is a static segment, so this route outranks
+ * A mission before it is taken: `available` is a static segment, so this route outranks
  * the deal pages' `$status/{-$code}` for `/dashboard/deal/available/{code}`. The mission comes from
  * the same catalogue query as the available list (so it reads as the list does, in the same language);
  * one the user already took, or a closed one, is read on its own.

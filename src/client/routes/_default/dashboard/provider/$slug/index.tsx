@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ProviderDetail } from '#client/features/brand/components/provider-detail.tsx'
 import { brandQueries } from '#client/features/brand/queries.ts'
 
-/** The spec's provider detail: the brand's profile, its missions and its members. */
+/** The provider detail: the brand's profile, its missions and its members. */
 export const Route = createFileRoute('/_default/dashboard/provider/$slug/')({
   loader: ({ context: { queryClient }, params: { slug } }) =>
     Promise.all([

@@ -32,7 +32,7 @@ function UnlistedPreview({ code, username }: { code: string; username: string })
   return <PreviewBody mission={mission} available={false} username={username} />
 }
 
-/** The whole mission before it is taken (issue 14): what it pays, until when, and which clicks count. */
+/** The whole mission before it is taken: what it pays, until when, and which clicks count. */
 function PreviewBody({
   mission,
   available,
