@@ -8,7 +8,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_UPPER,
-  URL_PATTERN,
   USERNAME_PATTERN,
 } from '../validation-rules'
 import type { ValidationRule } from './errors'
@@ -72,9 +71,6 @@ export const Password = withRule(
     .and(PASSWORD_DIGIT),
   'password',
 ).and(type('string').atMostLength(PASSWORD_MAX_LENGTH))
-
-/** 2048: the longest URL every browser and proxy on the way accepts. */
-export const Url = withRule(type('string').and(URL_PATTERN), 'url').and('string <= 2048')
 
 /**
  * Accepts spaced or lower-case input, checks it with ibantools (country format, check digits, national
