@@ -2,6 +2,7 @@
  * Builds the tracking link of a mission's technical integration. Used by the
  * tools page and by the server's tracking redirect, so both always agree on the target URL.
  */
+import { isHttpUrl, isLink, withWebScheme } from './link-rules.ts'
 
 /** What every unbuildable link becomes. */
 export const NO_LINK = '-'
@@ -61,6 +62,15 @@ function build(integration: IntegrationLike, data: IntegrationLinkData): string 
   }
 }
 
+/**
+ * Only http(s) links are handed out, whatever was stored: a `javascript:` or `data:` target (saved
+ * before links were checked) becomes no link at all. A link stored without its scheme gets https.
+ */
+function followable(link: string): string {
+  if (link === NO_LINK || isHttpUrl(link)) return link
+  return isLink(link) ? withWebScheme(link) : NO_LINK
+}
+
 /** The link for this integration and data, or `NO_LINK` for an unknown type or any missing piece. */
 export function buildIntegrationLink(
   integration: IntegrationLike | null | undefined,
@@ -68,7 +78,7 @@ export function buildIntegrationLink(
 ): string {
   if (!integration || !data) return NO_LINK
   try {
-    return build(integration, data)
+    return followable(build(integration, data))
   } catch (error) {
     if (error instanceof LinkFailure) return NO_LINK
     throw error

@@ -34,10 +34,11 @@ export function isValidUsername(value: string): boolean {
 
 /**
  * The url rule: optional http or https scheme, a host with at least one dot, optional path and query.
- * A port is tolerated because partner test servers use them.
+ * A port is tolerated because partner test servers use them, and a fragment because landing pages
+ * use them to open a tab. Link fields add more (link-rules.ts): only http(s) once the scheme is added.
  */
 export const URL_PATTERN =
-  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}(?::\d{1,5})?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?$/i
+  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}(?::\d{1,5})?(?:\/[^\s?#]*)?(?:\?[^\s#]*)?(?:#\S*)?$/i
 
 export function isValidUrl(value: string): boolean {
   return URL_PATTERN.test(value)

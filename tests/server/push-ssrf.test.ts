@@ -46,6 +46,24 @@ const refused = [
   'https://[::ffff:127.0.0.1]/send',
   'https://0.0.0.0/send',
   'https://224.0.0.1/send',
+  // IPv4-compatible IPv6 (::/96, deprecated): the loopback written inside an IPv6 literal.
+  'https://[::127.0.0.1]/send',
+  'https://[::7f00:1]/send',
+  'https://[::10.0.0.8]/send',
+  // IPv4 embedded by translation and tunnelling prefixes: NAT64, SIIT, 6to4, Teredo.
+  'https://[64:ff9b::7f00:1]/send',
+  'https://[::ffff:0:7f00:1]/send',
+  'https://[2002:7f00:1::1]/send',
+  'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/send',
+  // Site-local, discard, documentation, benchmarking and reserved IPv4 blocks, carrier NAT, broadcast.
+  'https://[fec0::1]/send',
+  'https://[100::1]/send',
+  'https://[2001:db8::1]/send',
+  'https://198.18.0.1/send',
+  'https://192.0.2.1/send',
+  'https://100.64.0.1/send',
+  'https://255.255.255.255/send',
+  'https://240.0.0.1/send',
   // A name that resolves to a loopback address.
   'https://localhost/send',
   'https://user:secret@push.example.com/send',
@@ -70,6 +88,18 @@ test('a host whose name resolves to an internal address is refused, one public a
   const publicOnly = async () => [{ address: '93.184.216.34', family: 4 }]
   const checked = await checkPushEndpoint('https://push.attacker.test/x', [], publicOnly)
   expect(checked.pinned).toEqual({ address: '93.184.216.34', family: 4 })
+})
+
+test('a name whose IPv6 answer hides an internal IPv4 address is refused; a public IPv6 one is kept', async () => {
+  for (const hidden of ['::7f00:1', '::ffff:7f00:1', '64:ff9b::a00:8', '2002:a00:8::1', 'fec0::1']) {
+    const resolver = async () => [{ address: hidden, family: 6 }]
+    await expect(checkPushEndpoint('https://push.attacker.test/x', [], resolver)).rejects.toBeInstanceOf(
+      RefusedEndpoint,
+    )
+  }
+  const publicV6 = async () => [{ address: '2606:4700:4700::1111', family: 6 }]
+  const checked = await checkPushEndpoint('https://push.example.test/x', [], publicV6)
+  expect(checked.pinned).toEqual({ address: '2606:4700:4700::1111', family: 6 })
 })
 
 test('the request connects to the address that was checked, without a second DNS lookup', async () => {

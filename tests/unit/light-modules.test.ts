@@ -24,6 +24,7 @@ test.each([
   'src/shared/format.ts',
   'src/shared/validation-rules.ts',
   'src/shared/integration-links.ts',
+  'src/shared/link-rules.ts',
   'src/shared/contract/errors.ts',
   'src/shared/contract/form-error-tree.ts',
   'src/shared/contract/socket.ts',

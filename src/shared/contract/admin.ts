@@ -25,6 +25,7 @@ import {
   WidgetTheme,
 } from './deals'
 import type { EndpointSchemas, SchemaLike } from './endpoint-schema'
+import { IntegrationParameters } from './links'
 import { KycStatus, PayoutStatus, Transaction, WalletKind } from './wallet'
 
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
@@ -114,11 +115,11 @@ export const ProviderBody = type({
 })
 export type ProviderBody = typeof ProviderBody.infer
 
-/** Parameter names are upper-case keys such as URL or ABSOLUTE_LINK; values are templates. */
+/** Parameter names are upper-case keys such as URL or ABSOLUTE_LINK; values are templates (links.ts). */
 export const TechnicalIntegrationBody = type({
   '+': 'reject',
   type: type(/^[A-Z][A-Z0-9_]{0,31}$/),
-  parameters: type('Record<string, string <= 2048>'),
+  parameters: IntegrationParameters,
 })
 
 /** 1,000,000: more clicks or spots than any campaign here would buy. */

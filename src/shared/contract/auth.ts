@@ -12,9 +12,9 @@ import {
   requiredText,
   Username,
   Uuid,
-  withRule,
 } from './common'
 import type { EndpointSchemas } from './endpoint-schema'
+import { HttpUrl } from './links'
 
 export const UserKind = type("'streamer' | 'provider'")
 export type UserKind = typeof UserKind.infer
@@ -127,7 +127,7 @@ export type Platform = typeof Platform.infer
 export const TwitchConnectBody = type({
   '+': 'reject',
   code: requiredText(TOKEN_MAX_LENGTH),
-  'redirectUri?': withRule(type('string <= 2048'), 'url'),
+  'redirectUri?': HttpUrl,
 })
 export type TwitchConnectBody = typeof TwitchConnectBody.infer
 

@@ -1,5 +1,6 @@
 /** Building blocks every feature contract uses: money, locale, media, ids, lists, field rules. */
 import { type Type, type } from 'arktype'
+import { isValidEmail } from '../email-rule'
 import { IBAN_PROBLEM_RULES, ibanProblem } from '../iban-rules'
 import {
   normalizeIban,
@@ -8,7 +9,6 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_UPPER,
-  URL_PATTERN,
   USERNAME_PATTERN,
 } from '../validation-rules'
 import type { ValidationRule } from './errors'
@@ -52,8 +52,11 @@ export type Code = typeof Code.infer
 export const Username = withRule(type('string').and(USERNAME_PATTERN), 'username')
 export type Username = typeof Username.infer
 
-/** 254: the longest address SMTP can deliver to (RFC 5321 path limit). */
-export const Email = type('string.email').and('string <= 254')
+/** An e-mail address as email-rule.ts says; 254 characters is the longest SMTP delivers to. */
+export const Email = type('string <= 254').narrow(
+  (value, ctx) =>
+    isValidEmail(value) || ctx.reject({ expected: 'an email address', meta: { rule: 'email' } }),
+)
 
 /** A required piece of text of at most `max` characters; empty counts as missing. */
 export function requiredText(max: number) {
@@ -72,9 +75,6 @@ export const Password = withRule(
     .and(PASSWORD_DIGIT),
   'password',
 ).and(type('string').atMostLength(PASSWORD_MAX_LENGTH))
-
-/** 2048: the longest URL every browser and proxy on the way accepts. */
-export const Url = withRule(type('string').and(URL_PATTERN), 'url').and('string <= 2048')
 
 /**
  * Accepts spaced or lower-case input, checks it with ibantools (country format, check digits, national

@@ -1,7 +1,5 @@
 import { Marked, type Tokens } from 'marked'
-
-// Only these link targets are followed; `javascript:` and friends become plain text.
-const safeHref = /^(https?:|mailto:|\/(?!\/)|#)/i
+import { isExternalHref, isSafeHref } from './safe-href'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -18,12 +16,14 @@ const markdown = new Marked({
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     link({ href, title, tokens }: Tokens.Link) {
       const label = this.parser.parseInline(tokens)
-      if (!safeHref.test(href)) return label
-      const external = /^https?:/i.test(href)
+      // Refused targets (`javascript:`, `/\other.host`...) leave the label as plain text.
+      if (!isSafeHref(href)) return label
+      const external = isExternalHref(href)
       const titleAttribute = title ? ` title="${escapeHtml(title)}"` : ''
       const rel = external ? ' rel="noopener noreferrer" target="_blank"' : ''
       return `<a href="${escapeHtml(href)}"${titleAttribute}${rel}>${label}</a>`
     },
+    // Images are never loaded from admin text (no src at all): only their description is shown.
     image: ({ text }: Tokens.Image) => escapeHtml(text),
   },
 })

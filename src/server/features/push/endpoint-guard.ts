@@ -28,11 +28,24 @@ const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, ver
 
 const MAX_ENDPOINT_LENGTH = 2048
 
-/** Public unicast only: ipaddr.js names every special-purpose range, and 'unicast' is what is left. */
+/**
+ * The block IANA allocates public IPv6 unicast from. ipaddr.js calls everything it has no name for
+ * 'unicast', including the deprecated IPv4-compatible block ::/96 (`::127.0.0.1` reaches the loopback
+ * on stacks that still route it) and site-local fec0::/10: outside 2000::/3 nothing is public.
+ */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
+
+/**
+ * Public unicast only: ipaddr.js names every special-purpose range (loopback, private, linkLocal,
+ * uniqueLocal, rfc6052, rfc6145, 6to4, teredo, reserved, carrierGradeNat, multicast, broadcast...)
+ * and 'unicast' is what is left; IPv6 must also lie in the global unicast block.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
   // process(): an IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it is.
-  return ipaddr.process(address).range() === 'unicast'
+  const parsed = ipaddr.process(address)
+  if (parsed.range() !== 'unicast') return false
+  return parsed.kind() === 'ipv4' || parsed.match(GLOBAL_UNICAST_V6)
 }
 
 export async function checkPushEndpoint(
