@@ -6,15 +6,14 @@
 
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import Stripe from 'stripe'
-import type { Config } from '#server/config.ts'
+import type Stripe from 'stripe'
 import { missions } from '#server/db/schema.ts'
 import { ApiError, conflict, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { announceBudget } from './brand-budget'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
-import { stripeWebhookRoutes } from './stripe-webhook-routes'
+import { paymentsOff } from './stripe-payments'
 import {
   attachPaymentIntent,
   createCardTopUp,
@@ -24,22 +23,7 @@ import {
   requireBudget,
 } from './top-ups-repository'
 
-/** The official client, pointed at STRIPE_API_URL (Stripe itself, or a local stand-in in tests). */
-export function stripeClient(config: Config): Stripe | null {
-  if (!config.stripe) return null
-  const { host, port, protocol } = config.stripe.api
-  // Two retries: Stripe asks for retried requests with idempotency keys, which the client adds itself.
-  return new Stripe(config.stripe.secretKey, { host, port, protocol, maxNetworkRetries: 2 })
-}
-
-export const paymentsOff = () =>
-  conflict('Card payments are not set up on this server; an admin can record a manual top-up', {
-    errors: ['payments_off'],
-  })
-
-export async function topUpRoutes(app: FastifyInstance) {
-  const stripe = stripeClient(app.config)
-
+export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: Stripe | null }) {
   registerRoute(app, 'brandTopUps', async ({ provider, params }) => {
     const mission = await findBrandMission(app.db, providerOf(provider).providerId, params.code)
     const items = await listTopUps(app.db, mission)
@@ -102,6 +86,4 @@ export async function topUpRoutes(app: FastifyInstance) {
     await announceBudget(app, mission.id)
     return topUp
   })
-
-  await app.register(stripeWebhookRoutes, { stripe })
 }
