@@ -6,11 +6,12 @@
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { dealReviewRequests, deals } from '#server/db/schema.ts'
-import { notFound } from '#server/http/api-error.ts'
+import { forbidden, notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
 import { CSV_BOM, csvAmount, csvLines, csvText } from '#server/lib/csv.ts'
+import { brandLimits, perUserAndBrand } from './brand-limits'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 import { missionResults, missionStreamers } from './brand-results'
@@ -55,7 +56,15 @@ export async function brandResultsRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandDealReview', async ({ provider: access, params, body, session }) => {
     const provider = providerOf(access)
+    if (!session) throw forbidden()
     const mission = await findBrandMission(app.db, provider.providerId, params.code)
+    // Every request lands in the admins' queue: counted per account and per brand.
+    await app.rateLimiter.reserveAll(
+      perUserAndBrand(
+        { user: brandLimits.reviewUser, brand: brandLimits.reviewBrand },
+        { userId: session.user.id, providerId: provider.providerId },
+      ),
+    )
     return app.db.transaction(async (tx) => {
       const [deal] = await tx
         .select({ id: deals.id, code: deals.code })
@@ -68,13 +77,13 @@ export async function brandResultsRoutes(app: FastifyInstance) {
         .values({
           dealId: deal.id,
           providerId: provider.providerId,
-          requestedBy: session?.user.id ?? null,
+          requestedBy: session.user.id,
           message: body.message,
         })
         .returning()
       if (!request) throw new Error('review request insert returned no row')
       await audit(tx, {
-        actorId: session?.user.id ?? null,
+        actorId: session.user.id,
         action: 'deal.review_request',
         target: `deal:${deal.code}`,
         details: { provider: provider.slug, mission: mission.code },

@@ -11,6 +11,7 @@ import { missions } from '#server/db/schema.ts'
 import { ApiError, conflict, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { announceBudget } from './brand-budget'
+import { brandLimits, perUserAndBrand } from './brand-limits'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 import { paymentsOff } from './stripe-payments'
@@ -38,6 +39,13 @@ export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: St
     if (mission.status === 'closed')
       throw conflict('A closed mission takes no more budget', { errors: ['deal.mission_closed'] })
     if (!session) throw forbidden()
+    // Each try makes a PaymentIntent at Stripe and a pending top-up here: counted, success or not.
+    await app.rateLimiter.reserveAll(
+      perUserAndBrand(
+        { user: brandLimits.topUpUser, brand: brandLimits.topUpBrand },
+        { userId: session.user.id, providerId: provider.providerId },
+      ),
+    )
     const topUp = await createCardTopUp(app.db, {
       missionId: mission.id,
       amount: body.amount,
