@@ -9,8 +9,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '#server/db/client.ts'
 import { type BudgetTopUpRow, budgetTopUps, type MissionRow, missions } from '#server/db/schema.ts'
-import { withinBudget } from '#server/features/deals/deal-steps.ts'
 import { audit } from '#server/lib/audit.ts'
+import { spendOfMissions } from './brand-missions-repository'
 import { disputeHeld, lockMission } from './top-ups-repository'
 
 export type Reversal =
@@ -48,8 +48,10 @@ async function moveBudget(tx: Transaction, mission: MissionRow, change: number):
     .set({ budgetCents: sql`${missions.budgetCents} + ${change}` })
     .where(eq(missions.id, mission.id))
     .returning()
-  if (!moved || change >= 0 || moved.status !== 'published') return false
-  if (await withinBudget(tx, moved, 0)) return false
+  if (!moved || change >= 0 || moved.status !== 'published' || moved.budgetCents === null) return false
+  // The spend the brand's pages show (its deals' earnings), read under the lock clicks take to pay.
+  const spent = (await spendOfMissions(tx, { missionId: moved.id })).get(moved.code)?.spent ?? 0
+  if (spent <= moved.budgetCents) return false
   await tx.update(missions).set({ status: 'paused' }).where(eq(missions.id, mission.id))
   await audit(tx, {
     actorId: null,
