@@ -267,7 +267,8 @@ export const brandEndpoints = {
   },
   brandTopUps: { summary: 'The mission’s budget top-ups, newest first', response: listOf(BrandTopUp) },
   stripeWebhook: {
-    summary: 'Stripe’s events (signed with `Stripe-Signature`): a succeeded payment credits its top-up once',
+    summary:
+      'Stripe’s events (signed with `Stripe-Signature`, dated within 5 minutes): a succeeded payment credits its top-up once, a refund or a dispute takes its amount back once; 400 for a bad signature or a malformed event',
     response: StripeWebhookAnswer,
   },
   adminProviderMemberInvite: {

@@ -3,18 +3,16 @@
  * request that an admin review one of its deals (recorded with its audit entry; admins see it in
  * their deals list).
  */
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { dealReviewRequests, deals } from '#server/db/schema.ts'
-import { forbidden, notFound } from '#server/http/api-error.ts'
+import { forbidden } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
-import { audit } from '#server/lib/audit.ts'
 import { CSV_BOM, csvAmount, csvLines, csvText } from '#server/lib/csv.ts'
 import { brandLimits, perUserAndBrand } from './brand-limits'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 import { missionResults, missionStreamers } from './brand-results'
+import { requestDealReview } from './deal-reviews-repository'
 
 const CSV_HEADER = [
   'deal',
@@ -65,35 +63,12 @@ export async function brandResultsRoutes(app: FastifyInstance) {
         { userId: session.user.id, providerId: provider.providerId },
       ),
     )
-    return app.db.transaction(async (tx) => {
-      const [deal] = await tx
-        .select({ id: deals.id, code: deals.code })
-        .from(deals)
-        .where(and(eq(deals.code, params.dealCode), eq(deals.missionId, mission.id)))
-      // Another mission's deal is as unknown as a missing one.
-      if (!deal) throw notFound('This deal does not exist')
-      const [request] = await tx
-        .insert(dealReviewRequests)
-        .values({
-          dealId: deal.id,
-          providerId: provider.providerId,
-          requestedBy: session.user.id,
-          message: body.message,
-        })
-        .returning()
-      if (!request) throw new Error('review request insert returned no row')
-      await audit(tx, {
-        actorId: session.user.id,
-        action: 'deal.review_request',
-        target: `deal:${deal.code}`,
-        details: { provider: provider.slug, mission: mission.code },
-      })
-      return {
-        id: request.id,
-        dealCode: deal.code,
-        message: request.message,
-        createdAt: request.createdAt.toISOString(),
-      }
+    return requestDealReview(app.db, {
+      mission,
+      dealCode: params.dealCode,
+      provider,
+      userId: session.user.id,
+      message: body.message,
     })
   })
 }

@@ -4,10 +4,8 @@
  * with Stripe.js, the signed webhook credits it), or by an admin's manual, audited top-up.
  */
 
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
-import { missions } from '#server/db/schema.ts'
 import { ApiError, conflict, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { announceBudget } from './brand-budget'
@@ -19,6 +17,7 @@ import {
   attachPaymentIntent,
   createCardTopUp,
   failTopUp,
+  findMissionByCode,
   listTopUps,
   manualTopUp,
   requireBudget,
@@ -79,10 +78,7 @@ export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: St
   })
 
   registerRoute(app, 'adminMissionTopUp', async ({ params, body, session }) => {
-    const [mission] = await app.db
-      .select({ id: missions.id })
-      .from(missions)
-      .where(eq(missions.code, params.code))
+    const mission = await findMissionByCode(app.db, params.code)
     if (!mission) throw notFound('This mission does not exist')
     const topUp = await manualTopUp(app.db, {
       missionId: mission.id,

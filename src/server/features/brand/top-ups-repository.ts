@@ -54,6 +54,12 @@ export async function listTopUps(db: Database, mission: MissionRow): Promise<Bra
   return rows.map((row) => toTopUp(row.topUp, mission.code, row.username))
 }
 
+/** Any mission, by its code (an admin's top-up names it so). */
+export async function findMissionByCode(db: Database, code: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.select({ id: missions.id }).from(missions).where(eq(missions.code, code))
+  return row
+}
+
 export async function lockMission(tx: Transaction, missionId: string): Promise<MissionRow> {
   const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update')
   if (!mission) throw new Error('the mission of a top-up vanished')
