@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, missions } from '#server/db/schema.ts'
+import type { Mail, Mailer } from '#server/lib/mailer.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -23,11 +24,20 @@ import {
 let stripe: StripeStandIn
 let testApp: TestApp
 let brandCount = 0
+const mails: Mail[] = []
+const mailer: Mailer = {
+  kind: 'outbox',
+  send: async (mail) => {
+    mails.push(mail)
+  },
+  close: () => {},
+}
 
 beforeAll(async () => {
   stripe = await startStripeStandIn()
   testApp = await createTestApp({
     seed: false,
+    mailer,
     env: {
       STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
       STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
@@ -76,6 +86,16 @@ async function creditedTopUp(budget: number, amount: number, overrides: { reward
   return { code, intent, owner, listTopUps }
 }
 
+/** The mails an owner received so far, once the one expected has arrived (they go after the commit). */
+async function mailsTo(owner: TestUser, expected: number): Promise<Mail[]> {
+  const mine = () => mails.filter((mail) => mail.to === `${owner.username.toLowerCase()}@example.test`)
+  for (let tries = 0; tries < 100 && mine().length < expected; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  // A moment longer: a second mail that should not exist would have arrived by now.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  return mine()
+}
+
 const auditsOf = (code: string, action: string) =>
   testApp.app.db
     .select()
@@ -83,7 +103,7 @@ const auditsOf = (code: string, action: string) =>
     .where(and(eq(auditLog.action, action), eq(auditLog.target, `mission:${code}`)))
 
 test('a full refund takes the top-up out of the budget once, replayed or delivered 50 times at once', async () => {
-  const { code, intent, listTopUps } = await creditedTopUp(1000, 2500)
+  const { code, intent, owner, listTopUps } = await creditedTopUp(1000, 2500)
   const refund = refundEvent(intent, 2500)
   const answers = await Promise.all([
     ...Array.from({ length: 25 }, () => deliver(refund)),
@@ -102,6 +122,13 @@ test('a full refund takes the top-up out of the budget once, replayed or deliver
   expect(audits.map((row) => row.details)).toEqual([
     expect.objectContaining({ amount: 2500, refunded: 2500, budgetChange: -2500 }),
   ])
+  // Its owner is told once, with the amount and the budget left.
+  const told = await mailsTo(owner, 1)
+  expect(told).toHaveLength(1)
+  expect(told[0]?.subject).toMatch(/was refunded$/)
+  expect(told[0]?.text).toContain(`/missions/${code}`)
+  expect(told[0]?.text).toMatch(/25[.,]00/)
+  expect(told[0]?.text).toMatch(/budget is now .*10[.,]00/)
 })
 
 test('a partial refund then the rest: each part counted once, an older event arriving late moves nothing', async () => {
@@ -178,6 +205,8 @@ test('a refund that leaves a mission over budget pauses it, audited; it leaves t
   const missionsUrl = `/api/providers/refund-brand-${brandCount}/missions`
   const listed = (await testApp.app.inject({ method: 'GET', url: missionsUrl, headers: owner.auth })).json()
   expect(listed.items).toEqual([expect.objectContaining({ code, status: 'paused', spent: 150 })])
+  const [told] = await mailsTo(owner, 1)
+  expect(told?.text).toContain('so it is paused')
 })
 
 test('a refund delivered before the payment succeeded: the success credits only what was kept', async () => {

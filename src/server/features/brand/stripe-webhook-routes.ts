@@ -4,7 +4,8 @@
  * this route keeps the body unparsed; a signature dated ahead of now is refused too), and only events
  * whose fields are what the handler needs (400 otherwise, nothing credited). A succeeded PaymentIntent
  * credits its top-up once, however often or concurrently the event is delivered; a failed or cancelled
- * one marks it failed; a refund or a dispute takes its amount back out of the budget, once.
+ * one marks it failed; a refund or a dispute takes its amount back out of the budget, once, and the
+ * brand's owners are told by mail.
  */
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
@@ -14,6 +15,7 @@ import { registerRoute } from '#server/http/register-endpoint.ts'
 import { announceBudget } from './brand-budget'
 import { checkSignatureTime, readStripeEvent, type StripeNotice } from './stripe-events'
 import { paymentsOff } from './stripe-payments'
+import { mailTakenBack } from './taken-back-notice'
 import { type Reversal, recordDispute, recordRefund } from './top-up-reversals-repository'
 import { creditCardTopUp, failTopUp } from './top-ups-repository'
 
@@ -63,6 +65,9 @@ async function act(app: FastifyInstance, notice: StripeNotice): Promise<void> {
     // A mission paused over budget leaves the catalogue at once.
     if (reversal.paused) invalidateMissionCatalogue(app.db)
     await announceBudget(app, reversal.missionId)
+    mailTakenBack(app, reversal).catch((error: unknown) =>
+      app.log.error({ err: error, mission: reversal.missionCode }, 'the refund or dispute mail failed'),
+    )
   } else if (reversal.why !== 'already_counted') {
     app.log.warn({ event: notice.kind, why: reversal.why }, 'a refund or dispute matched no top-up')
   }

@@ -13,11 +13,40 @@ import { audit } from '#server/lib/audit.ts'
 import { spendOfMissions } from './brand-missions-repository'
 import { disputeHeld, lockMission } from './top-ups-repository'
 
-export type Reversal =
-  | { moved: true; missionId: string; paused: boolean }
-  | { moved: false; why: 'unknown' | 'mismatch' | 'already_counted' }
-
 type DisputeState = NonNullable<BudgetTopUpRow['disputeStatus']>
+
+/** What a refund or dispute did, for the brand's live view and its owners' mail. */
+export interface TakenBack {
+  moved: true
+  missionId: string
+  providerId: string
+  missionCode: string
+  missionTitle: MissionRow['title']
+  what: 'refund' | DisputeState
+  /** The amount refunded now, or the dispute's amount. */
+  amount: number
+  /** What the budget moved by: negative taken back, positive given back, 0 for a top-up not credited yet. */
+  budgetChange: number
+  budget: number | null
+  paused: boolean
+}
+
+export type Reversal = TakenBack | { moved: false; why: 'unknown' | 'mismatch' | 'already_counted' }
+
+const takenBack = (
+  mission: MissionRow,
+  what: TakenBack['what'],
+  moved: { amount: number; budgetChange: number; paused: boolean },
+): TakenBack => ({
+  moved: true,
+  missionId: mission.id,
+  providerId: mission.providerId,
+  missionCode: mission.code,
+  missionTitle: mission.title,
+  what,
+  ...moved,
+  budget: mission.budgetCents === null ? null : mission.budgetCents + moved.budgetChange,
+})
 
 /** The card top-up of a PaymentIntent, locked after its mission (the order clicks use), or why not. */
 async function lockedTopUp(
@@ -86,7 +115,7 @@ export async function recordRefund(
       target: `mission:${mission.code}`,
       details: { amount: change, refunded, topUp: topUp.id, budgetChange: credited ? -change : 0 },
     })
-    return { moved: true, missionId: mission.id, paused } as const
+    return takenBack(mission, 'refund', { amount: change, budgetChange: credited ? -change : 0, paused })
   })
 }
 
@@ -127,6 +156,6 @@ export async function recordDispute(
       target: `mission:${mission.code}`,
       details: { dispute: dispute.state, amount, topUp: topUp.id, budgetChange: change },
     })
-    return { moved: true, missionId: mission.id, paused } as const
+    return takenBack(mission, dispute.state, { amount, budgetChange: change, paused })
   })
 }
