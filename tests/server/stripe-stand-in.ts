@@ -102,31 +102,97 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
 const signer = new Stripe(STRIPE_TEST_SECRET)
 
-/** A webhook delivery of a PaymentIntent event, signed as Stripe signs them (or with another secret). */
-export function signedEvent(
-  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
-  intent: { id: string; amount: number; currency?: string },
-  options: { eventId?: string; secret?: string } = {},
-): { payload: string; headers: Record<string, string> } {
+export interface SignedDelivery {
+  payload: string
+  headers: Record<string, string>
+}
+
+export interface SigningOptions {
+  eventId?: string
+  secret?: string
+  /** The signature's time in Unix seconds (now unless given), as Stripe puts it in `t=`. */
+  timestamp?: number
+}
+
+/** Any event, with its data object as given, signed as Stripe signs deliveries (or with another secret). */
+export function signedObjectEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: SigningOptions = {},
+): SignedDelivery {
   const payload = JSON.stringify({
     id: options.eventId ?? `evt_${randomBytes(10).toString('hex')}`,
     object: 'event',
     type,
     api_version: '2025-01-01',
     created: Math.floor(Date.now() / 1000),
-    data: {
-      object: {
-        id: intent.id,
-        object: 'payment_intent',
-        amount: intent.amount,
-        amount_received: type === 'payment_intent.succeeded' ? intent.amount : 0,
-        currency: intent.currency ?? 'eur',
-      },
-    },
+    data: { object },
   })
   const signature = signer.webhooks.generateTestHeaderString({
     payload,
     secret: options.secret ?? STRIPE_TEST_WEBHOOK_SECRET,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
   })
   return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } }
 }
+
+/** A webhook delivery of a PaymentIntent event, signed as Stripe signs them (or with another secret). */
+export function signedEvent(
+  type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+  intent: { id: string; amount: number; currency?: string },
+  options: SigningOptions = {},
+): SignedDelivery {
+  return signedObjectEvent(
+    type,
+    {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      amount_received: type === 'payment_intent.succeeded' ? intent.amount : 0,
+      currency: intent.currency ?? 'eur',
+    },
+    options,
+  )
+}
+
+/** `charge.refunded` of the intent's charge: `amountRefunded` is cumulative, as Stripe reports it. */
+export const refundEvent = (
+  intent: { id: string; amount: number },
+  amountRefunded: number,
+  options: SigningOptions = {},
+): SignedDelivery =>
+  signedObjectEvent(
+    'charge.refunded',
+    {
+      id: `ch_${intent.id.slice(3)}`,
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: intent.amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= intent.amount,
+      currency: 'eur',
+    },
+    options,
+  )
+
+/** A dispute of the intent's charge opening (`needs_response`) or closing (`won` or `lost`). */
+export const disputeEvent = (
+  type: 'charge.dispute.created' | 'charge.dispute.closed',
+  intent: { id: string; amount: number },
+  dispute: { amount: number; status: 'needs_response' | 'won' | 'lost' },
+  options: SigningOptions = {},
+): SignedDelivery =>
+  signedObjectEvent(
+    type,
+    {
+      id: `dp_${intent.id.slice(3)}`,
+      object: 'dispute',
+      charge: `ch_${intent.id.slice(3)}`,
+      payment_intent: intent.id,
+      amount: dispute.amount,
+      currency: 'eur',
+      status: dispute.status,
+      reason: 'fraudulent',
+    },
+    options,
+  )

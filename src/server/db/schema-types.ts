@@ -24,6 +24,8 @@ export const providerStatuses = ['pending', 'approved'] as const
 export const memberRoles = ['owner', 'member'] as const
 export const topUpSources = ['card', 'manual'] as const
 export const topUpStatuses = ['pending', 'succeeded', 'failed'] as const
+/** A card top-up's dispute: open (its amount taken back), won (given back) or lost (kept taken). */
+export const topUpDisputeStatuses = ['open', 'won', 'lost'] as const
 export const walletKinds = ['person', 'business'] as const
 export const certificationStatuses = ['none', 'pending', 'verified', 'rejected'] as const
 export const ledgerKinds = ['earning', 'earning_reversal', 'payout', 'payout_reversal', 'adjustment'] as const

@@ -41,6 +41,7 @@ import {
   type StoredIntegration,
   type StoredMedia,
   type StoredPerson,
+  topUpDisputeStatuses,
   topUpSources,
   topUpStatuses,
   type UserRole,
@@ -508,12 +509,22 @@ export const budgetTopUps = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     settledAt: moment('settled_at'),
+    /** What Stripe refunded of it so far (cumulative, as Stripe reports it): out of the budget. */
+    refundedCents: cents('refunded_cents').notNull().default(0),
+    /** The amount its dispute questions: out of the budget while open or once lost, back once won. */
+    disputedCents: cents('disputed_cents').notNull().default(0),
+    disputeStatus: text('dispute_status', { enum: topUpDisputeStatuses }),
   },
   (t) => [
     index('budget_top_ups_mission_created_idx').on(t.missionId, t.createdAt),
     check('budget_top_ups_amount_check', sql`${t.amountCents} > 0`),
     oneOf('budget_top_ups_source_check', t.source, topUpSources),
     oneOf('budget_top_ups_status_check', t.status, topUpStatuses),
+    oneOf('budget_top_ups_dispute_status_check', t.disputeStatus, topUpDisputeStatuses),
+    check(
+      'budget_top_ups_taken_back_check',
+      sql`${t.refundedCents} between 0 and ${t.amountCents} and ${t.disputedCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 )
 

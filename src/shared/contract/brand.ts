@@ -162,7 +162,8 @@ export const BrandTopUpIntent = type({ clientSecret: 'string', topUpId: 'string'
 export type BrandTopUpIntent = typeof BrandTopUpIntent.infer
 
 export const TopUpSource = type("'card' | 'manual'")
-export const TopUpStatus = type("'pending' | 'succeeded' | 'failed'")
+/** `refunded` and `disputed`: a card top-up Stripe took (some of) back after it was credited. */
+export const TopUpStatus = type("'pending' | 'succeeded' | 'failed' | 'refunded' | 'disputed'")
 
 export const BrandTopUp = type({
   id: 'string',
@@ -170,6 +171,11 @@ export const BrandTopUp = type({
   amount: 'number.integer',
   source: TopUpSource,
   status: TopUpStatus,
+  /** Refunded so far: out of the budget. */
+  refunded: 'number.integer >= 0',
+  /** Questioned by the card holder's bank: out of the budget while the dispute is open or once it is lost. */
+  disputed: 'number.integer >= 0',
+  dispute: "'open' | 'won' | 'lost' | null",
   /** Who asked for it (the member who paid, the admin who recorded it); null once that account is gone. */
   createdBy: 'string | null',
   createdAt: IsoDateTime,
@@ -261,7 +267,8 @@ export const brandEndpoints = {
   },
   brandTopUps: { summary: 'The mission’s budget top-ups, newest first', response: listOf(BrandTopUp) },
   stripeWebhook: {
-    summary: 'Stripe’s events (signed with `Stripe-Signature`): a succeeded payment credits its top-up once',
+    summary:
+      'Stripe’s events (signed with `Stripe-Signature`, dated within 5 minutes): a succeeded payment credits its top-up once, a refund or a dispute takes its amount back once; 400 for a bad signature or a malformed event',
     response: StripeWebhookAnswer,
   },
   adminProviderMemberInvite: {

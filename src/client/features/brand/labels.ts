@@ -5,7 +5,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { MemberRole } from '#shared/contract/brand.ts'
+import type { BrandTopUp, MemberRole } from '#shared/contract/brand.ts'
 import type { ProviderStatus } from '#shared/contract/deals.ts'
 
 /**
@@ -44,8 +44,10 @@ export const topUpSourceLabels: Record<'card' | 'manual', MessageDescriptor> = {
   manual: msg`Recorded by an administrator`,
 }
 
-export const topUpStatusLabels: Record<'pending' | 'succeeded' | 'failed', MessageDescriptor> = {
+export const topUpStatusLabels: Record<BrandTopUp['status'], MessageDescriptor> = {
   pending: msg`Processing`,
   succeeded: msg`Added to the budget`,
   failed: msg`Failed`,
+  refunded: msg`Refunded`,
+  disputed: msg`Disputed by the card holder`,
 }

@@ -15,6 +15,7 @@ import { forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
 import { inviteMember, mailInvitation } from './brand-invite'
+import { brandLimits } from './brand-limits'
 import {
   applyForProvider,
   brandProviderView,
@@ -48,12 +49,19 @@ export async function brandProviderRoutes(app: FastifyInstance) {
     // A streamer's account takes missions; a brand registers as one (signup `kind: 'provider'`).
     if (user?.kind !== 'provider' && !isAdmin(session.user))
       throw forbidden('Only a brand account can apply for a provider')
-    const logo = await uploadedImage(
-      app,
-      { folder: 'providers', field: 'logo', file: files.logo },
-      user?.id ?? null,
-    )
-    return applyForProvider(app.db, { body, logo, userId: session.user.id })
+    // Each application reserves a slug: accepted ones count, a refused one (slug taken) gives its unit back.
+    const held = await app.rateLimiter.reserveAll([[brandLimits.applyUser, session.user.id]])
+    try {
+      const logo = await uploadedImage(
+        app,
+        { folder: 'providers', field: 'logo', file: files.logo },
+        user?.id ?? null,
+      )
+      return await applyForProvider(app.db, { body, logo, userId: session.user.id })
+    } catch (error) {
+      await held.release()
+      throw error
+    }
   })
 
   registerRoute(app, 'brandProvider', async ({ provider: access }) => {

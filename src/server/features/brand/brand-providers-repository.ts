@@ -170,6 +170,18 @@ export async function listMembers(db: Executor, providerId: string): Promise<Bra
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
+/** Who hears about the brand's money: its owners, each with the language of their mails. */
+export async function ownerRecipients(
+  db: Executor,
+  providerId: string,
+): Promise<{ email: string; username: string; locale: string }[]> {
+  return db
+    .select({ email: users.email, username: users.username, locale: users.locale })
+    .from(providerMembers)
+    .innerJoin(users, eq(users.id, providerMembers.userId))
+    .where(and(eq(providerMembers.providerId, providerId), eq(providerMembers.role, 'owner')))
+}
+
 /** The ids of the providers a user belongs to (their sockets join these providers' rooms). */
 export async function providerIdsOf(db: Executor, userId: string): Promise<string[]> {
   const rows = await db

@@ -3,17 +3,16 @@
  * request that an admin review one of its deals (recorded with its audit entry; admins see it in
  * their deals list).
  */
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { dealReviewRequests, deals } from '#server/db/schema.ts'
-import { notFound } from '#server/http/api-error.ts'
+import { forbidden } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
-import { audit } from '#server/lib/audit.ts'
 import { CSV_BOM, csvAmount, csvLines, csvText } from '#server/lib/csv.ts'
+import { brandLimits, perUserAndBrand } from './brand-limits'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 import { missionResults, missionStreamers } from './brand-results'
+import { requestDealReview } from './deal-reviews-repository'
 
 const CSV_HEADER = [
   'deal',
@@ -55,36 +54,21 @@ export async function brandResultsRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandDealReview', async ({ provider: access, params, body, session }) => {
     const provider = providerOf(access)
+    if (!session) throw forbidden()
     const mission = await findBrandMission(app.db, provider.providerId, params.code)
-    return app.db.transaction(async (tx) => {
-      const [deal] = await tx
-        .select({ id: deals.id, code: deals.code })
-        .from(deals)
-        .where(and(eq(deals.code, params.dealCode), eq(deals.missionId, mission.id)))
-      // Another mission's deal is as unknown as a missing one.
-      if (!deal) throw notFound('This deal does not exist')
-      const [request] = await tx
-        .insert(dealReviewRequests)
-        .values({
-          dealId: deal.id,
-          providerId: provider.providerId,
-          requestedBy: session?.user.id ?? null,
-          message: body.message,
-        })
-        .returning()
-      if (!request) throw new Error('review request insert returned no row')
-      await audit(tx, {
-        actorId: session?.user.id ?? null,
-        action: 'deal.review_request',
-        target: `deal:${deal.code}`,
-        details: { provider: provider.slug, mission: mission.code },
-      })
-      return {
-        id: request.id,
-        dealCode: deal.code,
-        message: request.message,
-        createdAt: request.createdAt.toISOString(),
-      }
+    // Every request lands in the admins' queue: counted per account and per brand.
+    await app.rateLimiter.reserveAll(
+      perUserAndBrand(
+        { user: brandLimits.reviewUser, brand: brandLimits.reviewBrand },
+        { userId: session.user.id, providerId: provider.providerId },
+      ),
+    )
+    return requestDealReview(app.db, {
+      mission,
+      dealCode: params.dealCode,
+      provider,
+      userId: session.user.id,
+      message: body.message,
     })
   })
 }

@@ -4,6 +4,8 @@ import { registerBrandBudgetFeed } from './brand-budget'
 import { brandMissionRoutes } from './brand-mission-routes'
 import { brandProviderRoutes } from './brand-provider-routes'
 import { brandResultsRoutes } from './brand-results-routes'
+import { stripeClient } from './stripe-payments'
+import { stripeWebhookRoutes } from './stripe-webhook-routes'
 import { topUpRoutes } from './top-up-routes'
 
 export async function brandRoutes(app: FastifyInstance) {
@@ -11,5 +13,8 @@ export async function brandRoutes(app: FastifyInstance) {
   await app.register(brandProviderRoutes)
   await app.register(brandMissionRoutes)
   await app.register(brandResultsRoutes)
-  await app.register(topUpRoutes)
+  // One client for both: the brand's card top-ups and the webhook Stripe calls back.
+  const stripe = stripeClient(app.config)
+  await app.register(topUpRoutes, { stripe })
+  await app.register(stripeWebhookRoutes, { stripe })
 }

@@ -4,42 +4,26 @@
  * with Stripe.js, the signed webhook credits it), or by an admin's manual, audited top-up.
  */
 
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import Stripe from 'stripe'
-import type { Config } from '#server/config.ts'
-import { missions } from '#server/db/schema.ts'
+import type Stripe from 'stripe'
 import { ApiError, conflict, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { announceBudget } from './brand-budget'
+import { brandLimits, perUserAndBrand } from './brand-limits'
 import { findBrandMission } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
-import { stripeWebhookRoutes } from './stripe-webhook-routes'
+import { paymentsOff } from './stripe-payments'
 import {
   attachPaymentIntent,
   createCardTopUp,
   failTopUp,
+  findMissionByCode,
   listTopUps,
   manualTopUp,
   requireBudget,
 } from './top-ups-repository'
 
-/** The official client, pointed at STRIPE_API_URL (Stripe itself, or a local stand-in in tests). */
-export function stripeClient(config: Config): Stripe | null {
-  if (!config.stripe) return null
-  const { host, port, protocol } = config.stripe.api
-  // Two retries: Stripe asks for retried requests with idempotency keys, which the client adds itself.
-  return new Stripe(config.stripe.secretKey, { host, port, protocol, maxNetworkRetries: 2 })
-}
-
-export const paymentsOff = () =>
-  conflict('Card payments are not set up on this server; an admin can record a manual top-up', {
-    errors: ['payments_off'],
-  })
-
-export async function topUpRoutes(app: FastifyInstance) {
-  const stripe = stripeClient(app.config)
-
+export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: Stripe | null }) {
   registerRoute(app, 'brandTopUps', async ({ provider, params }) => {
     const mission = await findBrandMission(app.db, providerOf(provider).providerId, params.code)
     const items = await listTopUps(app.db, mission)
@@ -54,6 +38,13 @@ export async function topUpRoutes(app: FastifyInstance) {
     if (mission.status === 'closed')
       throw conflict('A closed mission takes no more budget', { errors: ['deal.mission_closed'] })
     if (!session) throw forbidden()
+    // Each try makes a PaymentIntent at Stripe and a pending top-up here: counted, success or not.
+    await app.rateLimiter.reserveAll(
+      perUserAndBrand(
+        { user: brandLimits.topUpUser, brand: brandLimits.topUpBrand },
+        { userId: session.user.id, providerId: provider.providerId },
+      ),
+    )
     const topUp = await createCardTopUp(app.db, {
       missionId: mission.id,
       amount: body.amount,
@@ -87,10 +78,7 @@ export async function topUpRoutes(app: FastifyInstance) {
   })
 
   registerRoute(app, 'adminMissionTopUp', async ({ params, body, session }) => {
-    const [mission] = await app.db
-      .select({ id: missions.id })
-      .from(missions)
-      .where(eq(missions.code, params.code))
+    const mission = await findMissionByCode(app.db, params.code)
     if (!mission) throw notFound('This mission does not exist')
     const topUp = await manualTopUp(app.db, {
       missionId: mission.id,
@@ -102,6 +90,4 @@ export async function topUpRoutes(app: FastifyInstance) {
     await announceBudget(app, mission.id)
     return topUp
   })
-
-  await app.register(stripeWebhookRoutes, { stripe })
 }

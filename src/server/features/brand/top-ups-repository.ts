@@ -10,12 +10,30 @@ import { conflict } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { BrandTopUp } from '#shared/contract/brand.ts'
 
+/** What its dispute keeps out of the budget: its amount while open or once lost, nothing once won. */
+export const disputeHeld = (row: BudgetTopUpRow): number =>
+  row.disputeStatus === 'open' || row.disputeStatus === 'lost' ? row.disputedCents : 0
+
+/** What a top-up adds to the budget: its amount, less what was refunded or is held by a dispute. */
+export const netOf = (row: BudgetTopUpRow): number =>
+  Math.max(0, row.amountCents - row.refundedCents - disputeHeld(row))
+
+/** A credited top-up taken back shows why: disputed while a dispute holds money, else refunded. */
+function statusOf(row: BudgetTopUpRow): BrandTopUp['status'] {
+  if (row.status !== 'succeeded') return row.status
+  if (disputeHeld(row) > 0) return 'disputed'
+  return row.refundedCents > 0 ? 'refunded' : 'succeeded'
+}
+
 const toTopUp = (row: BudgetTopUpRow, missionCode: string, createdBy: string | null): BrandTopUp => ({
   id: row.id,
   missionCode,
   amount: row.amountCents,
   source: row.source,
-  status: row.status,
+  status: statusOf(row),
+  refunded: row.refundedCents,
+  disputed: disputeHeld(row),
+  dispute: row.disputeStatus,
   createdBy,
   createdAt: row.createdAt.toISOString(),
 })
@@ -36,7 +54,13 @@ export async function listTopUps(db: Database, mission: MissionRow): Promise<Bra
   return rows.map((row) => toTopUp(row.topUp, mission.code, row.username))
 }
 
-async function lockMission(tx: Transaction, missionId: string): Promise<MissionRow> {
+/** Any mission, by its code (an admin's top-up names it so). */
+export async function findMissionByCode(db: Database, code: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.select({ id: missions.id }).from(missions).where(eq(missions.code, code))
+  return row
+}
+
+export async function lockMission(tx: Transaction, missionId: string): Promise<MissionRow> {
   const [mission] = await tx.select().from(missions).where(eq(missions.id, missionId)).for('update')
   if (!mission) throw new Error('the mission of a top-up vanished')
   return mission
@@ -46,16 +70,18 @@ async function addToBudget(
   tx: Transaction,
   input: { topUp: BudgetTopUpRow; missionCode: string; actorId: string | null; reason?: string },
 ): Promise<void> {
+  // A refund or dispute that arrived before the payment's success already took its part out.
+  const amount = netOf(input.topUp)
   await tx
     .update(missions)
-    .set({ budgetCents: sql`${missions.budgetCents} + ${input.topUp.amountCents}` })
+    .set({ budgetCents: sql`${missions.budgetCents} + ${amount}` })
     .where(eq(missions.id, input.topUp.missionId))
   await audit(tx, {
     actorId: input.actorId,
     action: 'mission.top_up',
     target: `mission:${input.missionCode}`,
     details: {
-      amount: input.topUp.amountCents,
+      amount,
       source: input.topUp.source,
       topUp: input.topUp.id,
       ...(input.reason ? { reason: input.reason } : {}),

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { loadStripeClient, stripePublicKey } from '#client/features/wallet/stripe.ts'
 import { notify } from '#client/lib/toast.ts'
+import type { BrandTopUp } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { topUpSourceLabels, topUpStatusLabels } from '../labels'
@@ -96,6 +97,20 @@ function CardTopUp({ slug, code }: { slug: string; code: string }) {
   )
 }
 
+/** What Stripe took back of a credited card top-up, and so out of the budget: refunded, disputed. */
+function TakenBack({ topUp }: { topUp: BrandTopUp }) {
+  if (topUp.refunded === 0 && topUp.disputed === 0) return null
+  const refunded = formatMoney(topUp.refunded)
+  const disputed = formatMoney(topUp.disputed)
+  return (
+    <span className="muted top-up-taken-back">
+      {topUp.refunded > 0 ? <Trans>{refunded} refunded, out of the budget</Trans> : null}
+      {topUp.refunded > 0 && topUp.disputed > 0 ? ' · ' : null}
+      {topUp.disputed > 0 ? <Trans>{disputed} disputed, out of the budget</Trans> : null}
+    </span>
+  )
+}
+
 /**
  * The budget's top-ups: by card when this deployment has Stripe's public key, else a note that an
  * administrator records them by hand; and the top-ups so far, whatever their source.
@@ -132,6 +147,7 @@ export function TopUpBox({ slug, code }: { slug: string; code: string }) {
                 <span className={`status-badge status-badge-${topUp.status}`}>
                   {i18n._(topUpStatusLabels[topUp.status])}
                 </span>
+                <TakenBack topUp={topUp} />
               </li>
             ))}
           </ul>

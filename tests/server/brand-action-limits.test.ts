@@ -1,0 +1,123 @@
+/**
+ * The brand portal's costly actions are limited per account and per brand (429 RATE_LIMITED with
+ * Retry-After): review requests (each lands in the admins' queue), card top-ups (each makes a
+ * PaymentIntent at Stripe) and brand applications (each reserves a slug). Thirty in a row from one
+ * account, or spread over a brand's members, stop at the limit.
+ */
+import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { dealReviewRequests, providerMembers, users } from '#server/db/schema.ts'
+import { brandLimits } from '#server/features/brand/brand-limits.ts'
+import { createTestApp, type TestApp } from '../support/test-app'
+import { makeBrand, makeBrandMission, makeMember, type TestBrand, takeMission } from './brand-fixtures'
+import { makeUser, type TestUser } from './deals-fixtures'
+import {
+  STRIPE_TEST_SECRET,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from './stripe-stand-in'
+
+let stripe: StripeStandIn
+let testApp: TestApp
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn()
+  testApp = await createTestApp({
+    seed: false,
+    env: {
+      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    },
+  })
+})
+
+afterAll(async () => {
+  await testApp?.close()
+  await stripe?.close()
+})
+
+const post = (url: string, who: TestUser, payload: object) =>
+  testApp.app.inject({ method: 'POST', url, headers: who.auth, payload })
+
+/** The answers' statuses, in order; every refusal is the API's 429 envelope with a Retry-After. */
+function statusesOf(answers: LightMyRequestResponse[]): number[] {
+  for (const answer of answers.filter((one) => one.statusCode === 429)) {
+    expect(answer.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) })
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+  }
+  return answers.map((answer) => answer.statusCode)
+}
+
+const times = (count: number, status: number) => Array.from({ length: count }, () => status)
+
+async function brandWithMembers(slug: string, count: number) {
+  const brand = await makeBrand(testApp.app, slug)
+  const members = []
+  for (let index = 0; index < count; index += 1)
+    members.push(await makeMember(testApp.app, brand, `${slug.replaceAll('-', '_')}_${index}`))
+  return { brand, members }
+}
+
+/** A mission of the brand with one streamer's deal on it: what a review request names. */
+async function dealOf(brand: TestBrand, streamerName: string) {
+  const code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
+  const dealCode = await takeMission(testApp.app, await makeUser(testApp.app, streamerName), code)
+  return `/api/providers/${brand.slug}/missions/${code}/deals/${dealCode}/review`
+}
+
+async function inTurn(count: number, call: (index: number) => Promise<LightMyRequestResponse>) {
+  const answers: LightMyRequestResponse[] = []
+  for (let index = 0; index < count; index += 1) answers.push(await call(index))
+  return answers
+}
+
+test('review requests: 30 from one account stop at 20 an hour, and the members of a brand together at 40', async () => {
+  const { brand, members } = await brandWithMembers('review-limits', 3)
+  const [first, second, third] = members as [TestUser, TestUser, TestUser]
+  const url = await dealOf(brand, 'review_limit_streamer')
+  const body = (index: number) => ({ message: `Odd clicks, look ${index}` })
+  const burst = await inTurn(30, (index) => post(url, first, body(index)))
+  expect(statusesOf(burst)).toEqual([...times(20, 201), ...times(10, 429)])
+  const others = await inTurn(30, (index) => post(url, index % 2 ? third : second, body(index)))
+  expect(statusesOf(others)).toEqual([...times(20, 201), ...times(10, 429)])
+  const rows = await testApp.app.db
+    .select()
+    .from(dealReviewRequests)
+    .where(eq(dealReviewRequests.providerId, brand.id))
+  expect(rows).toHaveLength(brandLimits.reviewBrand.max)
+})
+
+test('card top-ups: 30 from one account make 10 PaymentIntents, the members of a brand together 20', async () => {
+  const { brand, members } = await brandWithMembers('top-up-limits', 3)
+  const [first, second, third] = members as [TestUser, TestUser, TestUser]
+  const code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
+  const url = `/api/providers/${brand.slug}/missions/${code}/top-ups`
+  const made = () => stripe.intents.filter((intent) => intent.metadata.provider === brand.slug).length
+  const burst = await inTurn(30, () => post(url, first, { amount: 500 }))
+  expect(statusesOf(burst)).toEqual([...times(10, 201), ...times(20, 429)])
+  expect(made()).toBe(10)
+  const others = await inTurn(30, (index) => post(url, index % 2 ? third : second, { amount: 500 }))
+  expect(statusesOf(others)).toEqual([...times(10, 201), ...times(20, 429)])
+  expect(made()).toBe(brandLimits.topUpBrand.max)
+})
+
+test('brand applications: 30 from one account reserve 5 slugs; a refused one does not count', async () => {
+  const applicant = await makeUser(testApp.app, 'apply_limit_brand')
+  await makeBrand(testApp.app, 'taken-slug')
+  // A brand account, as signing up with `kind: 'provider'` makes one.
+  await testApp.app.db.update(users).set({ kind: 'provider' }).where(eq(users.id, applicant.id))
+  const taken = await post('/api/providers', applicant, { name: 'Taken', slug: 'taken-slug' })
+  expect(taken.statusCode).toBe(409)
+  const burst = await inTurn(30, (index) =>
+    post('/api/providers', applicant, { name: `Applicant ${index}`, slug: `applicant-${index}` }),
+  )
+  expect(statusesOf(burst)).toEqual([...times(5, 201), ...times(25, 429)])
+  const owned = await testApp.app.db
+    .select()
+    .from(providerMembers)
+    .where(eq(providerMembers.userId, applicant.id))
+  expect(owned).toHaveLength(brandLimits.applyUser.max)
+})
