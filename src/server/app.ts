@@ -18,6 +18,7 @@ import { dealRoutes } from './features/deals/deal-routes'
 import { missionRoutes } from './features/deals/mission-routes'
 import { pushRoutes } from './features/push/push-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors'
 import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
 import { loggerOptions } from './lib/log-redaction'
@@ -31,7 +32,7 @@ import { errorsPlugin } from './plugins/errors'
 import { jsonBodyPlugin } from './plugins/json-body'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { readCachePlugin } from './plugins/read-cache'
-import { securityPlugin } from './plugins/security'
+import { securityHeadersFor, securityPlugin } from './plugins/security'
 import { socketPlugin } from './plugins/socket'
 
 export interface BuildAppOptions {
@@ -57,6 +58,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** Builds the whole application without listening: `index.ts` listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options
+  const securityHeaders = securityHeadersFor(config)
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     // One line per request where it tells something, instead of two for every one (request-log.ts).
@@ -66,6 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // What the HTTP parser or the router refuses answers in the API's envelope too (framework-errors.ts).
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    frameworkErrors: frameworkErrors(securityHeaders),
   })
   app.decorate('config', config)
   app.decorate('putRunners', new Map())
