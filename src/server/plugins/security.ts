@@ -45,7 +45,9 @@ function serialise(directives: Record<string, string[]>): string {
  * go-live kit's Share) and fullscreen. Notifications and push are not policy-controlled features: the
  * device's push switch works as before. payment: the card field does not call the Payment Request API,
  * but its 3-D Secure step runs in Stripe's frames, which may hand payment confirmation on to the bank's;
- * so Stripe's origin keeps it when Stripe is configured, and nobody has it otherwise.
+ * so Stripe's origin keeps it when Stripe is configured, and nobody has it otherwise. For the same step,
+ * publickey-credentials-get (a bank may ask for a passkey) keeps its default: our origin and the frames
+ * it lets in.
  */
 function permissionsPolicy(config: Config): string {
   const stripe = config.stripePublicKey ? ' "https://js.stripe.com"' : ''
@@ -63,7 +65,6 @@ function permissionsPolicy(config: Config): string {
     'magnetometer',
     'microphone',
     'midi',
-    'publickey-credentials-get',
     'screen-wake-lock',
     'serial',
     'usb',
