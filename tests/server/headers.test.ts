@@ -62,16 +62,7 @@ const permissions = (header: unknown) =>
 // Features no page uses are denied, to the page and to every frame in it; what the app uses is kept.
 function expectPermissionsPolicy(headers: Record<string, unknown>) {
   const policy = permissions(headers['permissions-policy'])
-  for (const feature of [
-    'camera',
-    'microphone',
-    'geolocation',
-    'usb',
-    'serial',
-    'hid',
-    'bluetooth',
-    'midi',
-  ]) {
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'midi']) {
     expect(policy.get(feature), feature).toBe('')
   }
   // Without Stripe configured, nobody may open a payment sheet.

@@ -41,9 +41,9 @@ function serialise(directives: Record<string, string[]>): string {
 /**
  * Browser features no page of the app uses are denied to it and to every frame it embeds, so a script
  * slipped into a page (or a third-party frame) cannot ask for the camera, the microphone, the position
- * or a USB device. Kept, for the app's own origin: clipboard-write (the copy buttons), web-share (the
- * go-live kit's Share) and fullscreen. Notifications and push are not policy-controlled features: the
- * device's push switch works as before. payment: the card field does not call the Payment Request API,
+ * or a USB device. Kept, for the app's own origin and no frame: clipboard-write (the copy buttons),
+ * web-share (the go-live kit's Share) and fullscreen. Notifications and push are not policy-controlled
+ * features: the device's push switch works as before. payment: the card field does not call the Payment Request API,
  * but its 3-D Secure step runs in Stripe's frames, which may hand payment confirmation on to the bank's;
  * so Stripe's origin keeps it when Stripe is configured, and nobody has it otherwise. For the same step,
  * publickey-credentials-get (a bank may ask for a passkey) keeps its default: our origin and the frames
@@ -53,10 +53,8 @@ function permissionsPolicy(config: Config): string {
   const stripe = config.stripePublicKey ? ' "https://js.stripe.com"' : ''
   const denied = [
     'accelerometer',
-    'bluetooth',
     'browsing-topics',
     'camera',
-    'clipboard-read',
     'display-capture',
     'geolocation',
     'gyroscope',
@@ -74,6 +72,9 @@ function permissionsPolicy(config: Config): string {
     ...denied.map((feature) => `${feature}=()`),
     `payment=(${stripe ? `self${stripe}` : ''})`,
     'clipboard-write=(self)',
+    // Never read by the app, but the browser asks the user first anyway, and the end-to-end tests read
+    // back what the copy buttons wrote: our origin only, no frame.
+    'clipboard-read=(self)',
     'web-share=(self)',
     'fullscreen=(self)',
   ].join(', ')
