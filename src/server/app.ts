@@ -18,6 +18,7 @@ import { dealRoutes } from './features/deals/deal-routes'
 import { missionRoutes } from './features/deals/mission-routes'
 import { pushRoutes } from './features/push/push-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors'
 import { proxyTrust } from './http/proxy-trust'
 import { registerMethodOverrides } from './http/register-endpoint'
 import { loggerOptions } from './lib/log-redaction'
@@ -28,9 +29,10 @@ import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
 import { databasePlugin } from './plugins/database'
 import { errorsPlugin } from './plugins/errors'
+import { jsonBodyPlugin } from './plugins/json-body'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { readCachePlugin } from './plugins/read-cache'
-import { securityPlugin } from './plugins/security'
+import { securityHeadersFor, securityPlugin } from './plugins/security'
 import { socketPlugin } from './plugins/socket'
 
 export interface BuildAppOptions {
@@ -56,6 +58,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** Builds the whole application without listening: `index.ts` listens, tests use `app.inject()`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options
+  const securityHeaders = securityHeadersFor(config)
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, options.logStream),
     // One line per request where it tells something, instead of two for every one (request-log.ts).
@@ -65,6 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Routes are case-sensitive and `/a/` is `/a`: one canonical URL per resource.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // What the HTTP parser or the router refuses answers in the API's envelope too (framework-errors.ts).
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    frameworkErrors: frameworkErrors(securityHeaders),
   })
   app.decorate('config', config)
   app.decorate('putRunners', new Map())
@@ -107,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => mailer.close())
 
   await app.register(errorsPlugin)
+  await app.register(jsonBodyPlugin)
   // Brotli/gzip for every text response (HTML, JS, CSS, JSON) when the client asks for it: the first
   // route's 377 KB of JavaScript is 120 KB gzip, the difference between ~2 s and ~0.6 s on a mobile link.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,6 +22,9 @@ beforeAll(async () => {
   // A stand-in client build: the shell's headers are what is under test, not its content.
   clientDir = mkdtempSync(join(tmpdir(), 'streamdeals-headers-client-'))
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Streamdeals</title>')
+  mkdirSync(join(clientDir, 'assets'))
+  writeFileSync(join(clientDir, 'assets', 'index.0123abcd.js'), 'export {}')
+  writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("push", () => {})')
   testApp = await createTestApp({
     listen: true,
     env: { PUBLIC_URL: publicUrl, CORS_ORIGINS: partner, CLIENT_DIR: clientDir },
@@ -47,7 +50,33 @@ const directives = (csp: unknown) =>
       .map(([name = '', ...values]) => [name, values]),
   )
 
+/** The Permissions-Policy header as a map from feature to its allowlist (`()` is empty: nobody). */
+const permissions = (header: unknown) =>
+  new Map(
+    [...String(header ?? '').matchAll(/([a-z-]+)=\(([^)]*)\)/g)].map(([, name = '', list = '']) => [
+      name,
+      list,
+    ]),
+  )
+
+// Features no page uses are denied, to the page and to every frame in it; what the app uses is kept.
+function expectPermissionsPolicy(headers: Record<string, unknown>) {
+  const policy = permissions(headers['permissions-policy'])
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'midi']) {
+    expect(policy.get(feature), feature).toBe('')
+  }
+  // Without Stripe configured, nobody may open a payment sheet.
+  expect(policy.get('payment')).toBe('')
+  // The copy buttons, the go-live kit's Share button.
+  expect(policy.get('clipboard-write')).toBe('self')
+  expect(policy.get('web-share')).toBe('self')
+  // Notifications and push are not policy-controlled: nothing may be written about them (a browser would
+  // warn about an unknown feature, and nothing must stand in the way of the device's push switch).
+  expect(String(headers['permissions-policy'])).not.toMatch(/notification|push/)
+}
+
 function expectHardenedPolicy(headers: Record<string, unknown>, frameAncestors: string) {
+  expectPermissionsPolicy(headers)
   const csp = directives(headers['content-security-policy'])
   expect(csp.get('object-src')).toEqual(["'none'"])
   expect(csp.get('base-uri')).toEqual(["'none'"])
@@ -97,6 +126,34 @@ test.each(pages.filter(isWidget))('widget %s may be framed by streaming software
   const response = await testApp.app.inject({ method: 'GET', url: `${path}?token=abc` })
   expectHardenedPolicy(response.headers, '*')
   expect(response.headers['x-frame-options']).toBeUndefined()
+})
+
+test('static files, the service worker and uploads carry the Permissions-Policy too', async () => {
+  const answers = {
+    '/assets/index.0123abcd.js': 200,
+    '/sw.js': 200,
+    '/uploads/no-such-file.png': 404,
+    '/healthz': 200,
+  }
+  for (const [url, status] of Object.entries(answers)) {
+    const response = await testApp.app.inject({ method: 'GET', url })
+    expect(response.statusCode, url).toBe(status)
+    expectPermissionsPolicy(response.headers)
+  }
+})
+
+test('with Stripe configured, its frames alone may use the Payment Request API (its 3-D Secure step)', async () => {
+  const withStripe = await createTestApp({ env: { VITE_STRIPE_PUBLIC_KEY: 'pk_test_headers' } })
+  try {
+    for (const url of ['/', '/api/deals/missions']) {
+      const response = await withStripe.app.inject({ method: 'GET', url })
+      const policy = permissions(response.headers['permissions-policy'])
+      expect(policy.get('payment')).toBe('self "https://js.stripe.com"')
+      expect(policy.get('camera')).toBe('')
+    }
+  } finally {
+    await withStripe.close()
+  }
 })
 
 test('HSTS is sent when the public URL is https, and not over plain http', async () => {

@@ -147,3 +147,30 @@ test('no password reaches a stored fingerprint (a fast hash of it could be rever
     requestFingerprint('userUpdate', { user: 'ada' }, { phone: '2' }, {}),
   )
 })
+
+test('a retry whose JSON lists the same fields in another order is the same request: replayed, not refused', async () => {
+  const send = (json: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${bob.username}`,
+      headers: { ...bob.auth, 'idempotency-key': 'reordered-body', 'content-type': 'application/json' },
+      payload: json,
+    })
+  const first = await send('{"phone":"+33 6 00 00 00 07","locale":"fr"}')
+  expect(first.statusCode).toBe(200)
+  // A queue that rebuilt its body (or a client whose serialiser orders keys) sends them the other way.
+  const retry = await send('{"locale":"fr","phone":"+33 6 00 00 00 07"}')
+  expect(retry.statusCode, retry.body).toBe(200)
+  expect(retry.headers['idempotent-replayed']).toBe('true')
+  expect(retry.body).toBe(first.body)
+  // Another value under the same key is still another request.
+  expect((await send('{"locale":"es","phone":"+33 6 00 00 00 07"}')).statusCode).toBe(422)
+})
+
+test('fingerprints sort object keys at every level and keep the order of arrays', () => {
+  const print = (body: unknown) => requestFingerprint('walletCreate', { username: 'ada' }, body, {})
+  const person = { firstName: 'Ada', lastName: 'L', address: { city: 'Paris', country: 'FR' } }
+  const reordered = { address: { country: 'FR', city: 'Paris' }, lastName: 'L', firstName: 'Ada' }
+  expect(print({ kind: 'person', person })).toBe(print({ person: reordered, kind: 'person' }))
+  expect(print({ tags: ['a', 'b'] })).not.toBe(print({ tags: ['b', 'a'] }))
+})

@@ -6,7 +6,8 @@
  * - the first claim runs the action and keeps its answer (status and JSON text);
  * - a later or concurrent request with the same key waits for that answer and gets it, with
  *   `Idempotent-Replayed: true`, without acting again;
- * - the same key with another endpoint, path or body is refused (422, `idempotency.key_reused`).
+ * - the same key with another endpoint, path or body is refused (422, `idempotency.key_reused`);
+ *   bodies are compared in canonical form (sorted keys), so a retry's reordered JSON is the same body.
  * Only successes are remembered: an action that failed releases its claim, so a retry is judged
  * afresh (like payouts). Claims are pruned a day later by the retention job.
  *
@@ -95,6 +96,26 @@ function withoutSecrets(body: unknown): unknown {
   )
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * JSON text that is the same for equal values: object keys sorted at every level (a client may send
+ * `{"a":1,"b":2}` once and `{"b":2,"a":1}` on its retry), arrays kept in their order (it means something).
+ * JSON.stringify calls the replacer on each object before writing it, so every level is sorted.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isPlainObject(inner)
+      ? Object.fromEntries(
+          Object.keys(inner)
+            .sort()
+            .map((name) => [name, inner[name]]),
+        )
+      : inner,
+  )
+}
+
 /** What identifies the request: its endpoint, path parameters, validated body and uploaded files. */
 export function requestFingerprint(
   endpoint: string,
@@ -106,7 +127,7 @@ export function requestFingerprint(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, file]) => [name, createHash('sha256').update(file.buffer).digest('hex')])
   return createHash('sha256')
-    .update(JSON.stringify([endpoint, params ?? null, withoutSecrets(body) ?? null, fileDigests]))
+    .update(canonicalJson([endpoint, params ?? null, withoutSecrets(body) ?? null, fileDigests]))
     .digest('hex')
 }
 

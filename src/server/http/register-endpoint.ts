@@ -26,6 +26,7 @@ import {
 import { formInvalid } from './api-error'
 import { cachedAnswer, sendCachedAnswer, weighCachedAnswer } from './cached-answer'
 import { answerOnce, idempotencyKeyHeader, requestFingerprint } from './idempotency'
+import { checkParams, rejectMisplacedArrays, rejectNul } from './input-checks'
 import { requestLocale } from './locale'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 
@@ -62,9 +63,6 @@ export type RouteOptions = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>
 
 type Runner = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
-// A parameter is a short identifier in every route we have; anything longer is junk or an attack.
-const MAX_PARAM_LENGTH = 200
-
 /**
  * What each query schema makes of an empty query string, worked out once: most reads come without one
  * (the catalogue, the wallet), and running the schema's morphs for `{}` was ~3% of such a request.
@@ -87,41 +85,6 @@ function validate<T>(schema: Schema<T> | undefined, value: unknown, fallback: T)
   if (result instanceof type.errors) throw formInvalid(formErrorsFromArk(result))
   if (empty && typeof result === 'object' && result !== null) emptyQueryAnswers.set(schema, { ...result })
   return result as T
-}
-
-function checkParams(params: unknown): void {
-  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PARAM_LENGTH) {
-      throw formInvalid({ children: { [key]: { errors: ['validation.invalid'] } } })
-    }
-  }
-}
-
-// Deep enough for any body we accept; deeper input is not walked (and fails its schema anyway).
-const MAX_SCAN_DEPTH = 32
-
-/** The path of the first string holding a NUL character, which PostgreSQL text cannot store. */
-function nulPath(value: unknown, depth = 0): string[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? [] : null
-  if (typeof value !== 'object' || value === null || depth > MAX_SCAN_DEPTH) return null
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [key]
-    const found = nulPath(inner, depth + 1)
-    if (found) return [key, ...found]
-  }
-  return null
-}
-
-/** A NUL anywhere in the input is refused up front: it would otherwise surface as a database 500. */
-function rejectNul(input: Record<string, unknown>): void {
-  const path = nulPath(input)
-  if (!path) return
-  const [, field] = path
-  throw formInvalid(
-    field
-      ? { children: { [field]: { errors: ['validation.invalid'] } } }
-      : { errors: ['validation.invalid'] },
-  )
 }
 
 // PUT endpoints whose path also has a POST: a POST carrying `_method=put` (forms send
@@ -182,6 +145,7 @@ async function admit(
     endpoints[name].access === 'member'
       ? await admitMember(app, request.session, request.params as object)
       : null
+  if (schemas.body) rejectMisplacedArrays(schemas.body, fields)
   return {
     params: validate(schemas.params, request.params, {}),
     body: validate(schemas.body, fields, undefined),

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
-import { isApiPath, sendApiNotFound } from './errors'
+import { isApiPath, pathOf, sendApiNotFound } from './errors'
 
 // Hashed file names change with their content, so a browser may keep them forever.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -82,7 +82,7 @@ export const clientAppPlugin = fp(
     app.decorate('sendAppShell', sendShell)
 
     app.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '/'
+      const path = pathOf(request.url)
       if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD'))
         return sendApiNotFound(reply)
       if (!hasClient)

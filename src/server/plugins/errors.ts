@@ -7,6 +7,12 @@ export const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/'] as const
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.slice(0, -1))
 
+/**
+ * A request's path without its query. An absolute-form target (`GET http://host/path`, which the router
+ * serves as its path) loses its scheme and host, so it is judged by its path everywhere.
+ */
+export const pathOf = (url: string) => (url.split('?')[0] ?? '/').replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '')
+
 interface ErrorBody {
   code: string
   message: string

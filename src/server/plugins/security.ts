@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Config } from '../config'
+import { pathOf } from './errors'
 
 /** Origins that may call the API from a browser and open sockets: our own, plus the configured extras. */
 export function allowedOrigins(config: Config): Set<string> {
@@ -37,6 +38,48 @@ function serialise(directives: Record<string, string[]>): string {
     .join('; ')
 }
 
+/**
+ * Browser features no page of the app uses are denied to it and to every frame it embeds, so a script
+ * slipped into a page (or a third-party frame) cannot ask for the camera, the microphone, the position
+ * or a USB device. Kept, for the app's own origin and no frame: clipboard-write (the copy buttons),
+ * web-share (the go-live kit's Share) and fullscreen. Notifications and push are not policy-controlled
+ * features: the device's push switch works as before. payment: the card field does not call the Payment Request API,
+ * but its 3-D Secure step runs in Stripe's frames, which may hand payment confirmation on to the bank's;
+ * so Stripe's origin keeps it when Stripe is configured, and nobody has it otherwise. For the same step,
+ * publickey-credentials-get (a bank may ask for a passkey) keeps its default: our origin and the frames
+ * it lets in.
+ */
+function permissionsPolicy(config: Config): string {
+  const stripe = config.stripePublicKey ? ' "https://js.stripe.com"' : ''
+  const denied = [
+    'accelerometer',
+    'browsing-topics',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ]
+  return [
+    ...denied.map((feature) => `${feature}=()`),
+    `payment=(${stripe ? `self${stripe}` : ''})`,
+    'clipboard-write=(self)',
+    // Never read by the app, but the browser asks the user first anyway, and the end-to-end tests read
+    // back what the copy buttons wrote: our origin only, no frame.
+    'clipboard-read=(self)',
+    'web-share=(self)',
+    'fullscreen=(self)',
+  ].join(', ')
+}
+
 /** The goal widget is made to be embedded (OBS browser sources, overlays): it alone may be framed. */
 const isFramable = (url: string) => url === '/widgets' || url.startsWith('/widgets/')
 
@@ -60,24 +103,35 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers
 }
 
-export const securityPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
-    const https = config.publicUrl.startsWith('https:')
-    const headers = securityHeaders({
+/**
+ * The security headers of every answer (helmet's and the Permissions-Policy), by lower-case name; the
+ * answers the HTTP parser refuses before any route (framework-errors.ts) carry them too.
+ */
+export function securityHeadersFor(config: Config): Record<string, string> {
+  const https = config.publicUrl.startsWith('https:')
+  return {
+    ...securityHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, "'none'") },
       // HSTS only means something over HTTPS; on plain HTTP it would be ignored or pin a dev host.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
-    })
+    }),
+    'permissions-policy': permissionsPolicy(config),
+  }
+}
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const headers = securityHeadersFor(config)
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)
       done()
     })
     const widgetPolicy = serialise(contentSecurityPolicy(config, '*'))
     app.addHook('onSend', async (request, reply, payload) => {
-      const url = request.url.split('?')[0] ?? ''
+      const url = pathOf(request.url)
       if (url.startsWith('/api/')) reply.header('cache-control', 'no-store')
       if (isFramable(url)) {
         reply.header('content-security-policy', widgetPolicy)
