@@ -23,9 +23,9 @@ export async function closedPort(): Promise<number> {
 export interface RedisRelay {
   port: number
   /** Live connections are cut and new ones refused at once: Redis lost. */
-  down(): void
+  down(): Promise<void>
   /** New connections reach Redis again. */
-  up(): void
+  up(): Promise<void>
   /** Connections stay open but nothing crosses in either direction: Redis hung, or a half-open link. */
   silence(): void
   close(): Promise<void>
@@ -33,50 +33,49 @@ export interface RedisRelay {
 
 export async function startRedisRelay(redisPort: number): Promise<RedisRelay> {
   const live = new Set<Socket>()
-  let reachable = true
   let silent = false
   const server = createServer((incoming) => {
-    live.add(incoming)
-    incoming.on('close', () => live.delete(incoming))
-    incoming.on('error', () => incoming.destroy())
-    if (!reachable) {
-      incoming.destroy()
-      return
-    }
     const outgoing = new NetSocket()
-    live.add(outgoing)
-    outgoing.on('close', () => live.delete(outgoing))
-    outgoing.on('error', () => outgoing.destroy())
+    for (const socket of [incoming, outgoing]) {
+      live.add(socket)
+      socket.on('close', () => live.delete(socket))
+      socket.on('error', () => socket.destroy())
+    }
     outgoing.connect(redisPort, '127.0.0.1')
     incoming.on('data', (chunk) => silent || outgoing.write(chunk))
     outgoing.on('data', (chunk) => silent || incoming.write(chunk))
     incoming.on('close', () => outgoing.destroy())
     outgoing.on('close', () => incoming.destroy())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()))
+  await listen(0)
   const address = server.address()
   if (!address || typeof address === 'string') throw new Error('relay has no port')
+  const port = address.port
   const cut = () => {
     for (const socket of live) socket.destroy()
     live.clear()
   }
+  // Not listening at all, so a reconnection attempt is refused as by a stopped Redis (accepting and
+  // closing would count as connected, and a client's backoff would never grow).
+  const down = async () => {
+    silent = false
+    if (!server.listening) return
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    cut()
+    await closed
+  }
   return {
-    port: address.port,
-    down() {
-      reachable = false
-      silent = false
-      cut()
-    },
-    up() {
-      reachable = true
+    port,
+    down,
+    async up() {
+      if (!server.listening) await listen(port)
     },
     silence() {
       silent = true
     },
-    close() {
-      cut()
-      return new Promise<void>((resolve) => server.close(() => resolve()))
-    },
+    close: down,
   }
 }
 
