@@ -21,7 +21,7 @@ const COMMAND_TIMEOUT_MS = 2000
 const CONNECT_TIMEOUT_MS = 2000
 
 /** For request-path commands: fail at once while disconnected, never hang. */
-export const requestPathOptions: RedisOptions = {
+const requestPathOptions: RedisOptions = {
   enableOfflineQueue: false,
   // A command in flight when the connection drops fails with it, instead of waiting to be re-sent.
   maxRetriesPerRequest: 0,
