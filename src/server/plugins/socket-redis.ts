@@ -34,6 +34,7 @@ const PUBLISH_TIMEOUT_MS = 1000
 const adapterOptions: RedisOptions = {
   maxRetriesPerRequest: null,
   retryStrategy: reconnectDelay,
+  // 2 s to open a connection, as on the request path: past that the address is likely wrong or filtered.
   connectTimeout: 2000,
 }
 
