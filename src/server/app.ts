@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import compress from '@fastify/compress'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -29,9 +28,11 @@ import { authPlugin } from './plugins/auth'
 import { clientAppPlugin } from './plugins/client-app'
 import { databasePlugin } from './plugins/database'
 import { errorsPlugin } from './plugins/errors'
+import { healthPlugin } from './plugins/health'
 import { jsonBodyPlugin } from './plugins/json-body'
 import { rateLimitPlugin } from './plugins/rate-limit'
 import { readCachePlugin } from './plugins/read-cache'
+import { redisPlugin } from './plugins/redis'
 import { securityHeadersFor, securityPlugin } from './plugins/security'
 import { socketPlugin } from './plugins/socket'
 
@@ -126,24 +127,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessions = sessionService(database, app.log)
   app.addHook('onClose', async () => sessions.close())
   await app.register(authPlugin, { sessions })
-  // One Redis namespace per database: nodes of one deployment share counters, test databases do not.
-  const rateLimitNamespace = createHash('sha256')
-    .update(config.databaseUrl ?? config.dataDir)
-    .digest('hex')
-    .slice(0, 12)
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, namespace: rateLimitNamespace })
+  // Nodes of one deployment share counters and events through REDIS_PREFIX; test databases do not.
+  await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix })
+  await app.register(rateLimitPlugin)
   await app.register(socketPlugin, { config, sessions })
 
-  app.get('/healthz', async () => ({ status: 'ok' }))
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await app.database.ping()
-      return { status: 'ready', database: app.database.kind }
-    } catch (error) {
-      app.log.warn({ err: error }, 'readiness check failed')
-      return reply.code(503).send({ status: 'unavailable' })
-    }
-  })
+  await app.register(healthPlugin)
 
   await app.register(apiDocsPlugin)
   await app.register(contentRoutes)

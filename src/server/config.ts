@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import { ConfigError } from './config-error'
+import { redisPrefix } from './redis-prefix'
 
 /**
  * Configuration comes from environment variables only (README and .env.example list them).
@@ -12,6 +14,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** Starts every Redis key and channel of this deployment (see redis-prefix.ts). */
+  redisPrefix: string
   smtpUrl: string | undefined
   mailFrom: string
   admin: { username: string; email: string; password: string } | undefined
@@ -62,15 +66,7 @@ export interface Config {
   }
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    problem: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${problem}`)
-    this.name = 'ConfigError'
-  }
-}
+export { ConfigError }
 
 type Env = Record<string, string | undefined>
 
@@ -197,6 +193,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dataDir: resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: redisPrefix(
+      text(env, 'REDIS_PREFIX'),
+      url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      resolve(cwd, text(env, 'DATA_DIR') ?? 'data'),
+    ),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Streamdeals <no-reply@streamdeals.local>',
     invoiceRecipient: {

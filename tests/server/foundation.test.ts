@@ -14,11 +14,15 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers })
 
-test('health and readiness answer, readiness naming the database kind', async () => {
+test('health and readiness answer, readiness naming each dependency and the database kind', async () => {
   expect((await get('/healthz')).json()).toEqual({ status: 'ok' })
   const ready = await get('/readyz')
   expect(ready.statusCode).toBe(200)
-  expect(['pglite', 'postgres']).toContain(ready.json().database)
+  expect(ready.json()).toMatchObject({
+    status: 'ready',
+    checks: { database: { status: 'up' }, redis: { status: 'not configured' } },
+  })
+  expect(['pglite', 'postgres']).toContain(ready.json().checks.database.kind)
 })
 
 test('an unknown API path is a JSON 404 with the NOT_FOUND code, not the app shell', async () => {

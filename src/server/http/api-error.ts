@@ -33,3 +33,8 @@ export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(429, 'RATE_LIMITED', 'Too many requests, try again later', undefined, {
     'retry-after': String(retryAfterSeconds),
   })
+/** A dependency (Redis) answered too late to decide this request safely: try again in a moment. */
+export const unavailable = (retryAfterSeconds: number) =>
+  new ApiError(503, 'UNAVAILABLE', 'The service is busy, try again in a moment', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  })

@@ -1,7 +1,8 @@
 /**
  * Fixed-window counters for brute-force protection, keyed by whatever the caller chooses (an account,
- * a client address). With REDIS_URL the counters live in Redis, so every node sees the same ones;
- * otherwise in memory. Every counter carries its own expiry: a limit always lifts by itself.
+ * a client address). With REDIS_URL the counters live in Redis, so every node sees the same ones
+ * (and in this node's memory while Redis is unreachable, see `withLocalFallback`); otherwise in
+ * memory. Every counter carries its own expiry: a limit always lifts by itself.
  *
  * Failure-only limits (wrong passwords) reserve before the work they guard and release on success:
  * reading the counter first and writing it after would let every concurrent attempt read the same
@@ -9,8 +10,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
-import { rateLimited } from '../http/api-error'
+import type { Redis } from 'ioredis'
+import { rateLimited, unavailable } from '../http/api-error'
 
 export interface RateRule {
   /** Namespaces the counter, e.g. `signin:account`. */
@@ -120,9 +121,9 @@ return 0
 
 const numbersOf = (reply: unknown): number[] => (Array.isArray(reply) ? reply.map(Number) : [])
 
-/** `namespace` separates deployments (and test databases) sharing one Redis. */
-export function redisRateLimitStore(redis: Redis, namespace = 'default'): RateLimitStore {
-  const prefix = `ratelimit:${namespace}:`
+/** `prefix` starts every key: this deployment's REDIS_PREFIX, so deployments sharing one Redis never mix. */
+export function redisRateLimitStore(redis: Redis, namespace: string): RateLimitStore {
+  const prefix = `${namespace}:ratelimit:`
   return {
     async increment(key, windowMs) {
       // INCR then PEXPIRE NX in one round trip: the first hit of a window sets its expiry, later hits keep it.
@@ -154,6 +155,53 @@ export function redisRateLimitStore(redis: Redis, namespace = 'default'): RateLi
       await redis.del(prefix + key)
     },
     close: () => redis.disconnect(),
+  }
+}
+
+/**
+ * Shared counters while Redis is connected, this node's own while it is not. Why a local fallback
+ * rather than refusing with 503: sign-in, sign-up and recovery stay available through a Redis outage,
+ * and guessing stays bounded, per node instead of per deployment (with N nodes behind the balancer, an
+ * attacker gets at most N times each limit for the length of the outage). Refusing would turn a Redis
+ * outage into a sign-in outage for everyone, to deny an attacker a bounded N-fold gain.
+ * Money is not at stake: no route that moves money trusts these counters (payouts, top-ups and
+ * wallet writes are guarded by database transactions, idempotency keys and balance checks; clicks
+ * that earn are de-duplicated and capped per day in the database).
+ *
+ * Only a connection known to be down falls back. A connected Redis that answers too late (the command
+ * timeout) gets a fast 503 instead: lateness is what a burst of requests against this node causes, and
+ * an attacker must not be able to swap the shared count for a fresh local one by loading the node
+ * (200 concurrent guesses had 90 passwords checked against 18 left when late answers fell back).
+ * Giving units back or resetting a counter may fail quietly: that errs towards counting too much.
+ * Counts taken locally stay local: when Redis returns, the shared counters resume where they were.
+ */
+export function withLocalFallback(
+  shared: RateLimitStore,
+  local: RateLimitStore,
+  sharedIsUp: () => boolean,
+  log?: { warn(object: object, message: string): void },
+): RateLimitStore {
+  const late = (error: unknown): never => {
+    log?.warn({ err: error }, 'rate limit: Redis answered too late, request refused')
+    throw unavailable(1)
+  }
+  const counting =
+    <A extends unknown[], R>(call: (store: RateLimitStore, ...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      sharedIsUp() ? call(shared, ...args).catch(late) : call(local, ...args)
+  const forgiving =
+    <A extends unknown[]>(call: (store: RateLimitStore, ...args: A) => Promise<void>) =>
+    (...args: A): Promise<void> =>
+      sharedIsUp() ? call(shared, ...args).catch(() => undefined) : call(local, ...args)
+  return {
+    increment: counting((store, key: string, windowMs: number) => store.increment(key, windowMs)),
+    reserve: counting((store, key: string, max: number, windowMs: number) =>
+      store.reserve(key, max, windowMs),
+    ),
+    peek: counting((store, key: string) => store.peek(key)),
+    release: forgiving((store, key: string) => store.release(key)),
+    reset: forgiving((store, key: string) => store.reset(key)),
+    close: () => shared.close(),
   }
 }
 
@@ -228,12 +276,21 @@ declare module 'fastify' {
 
 /** Decorates `app.rateLimiter`; registered once, shared by every feature that limits attempts. */
 export const rateLimitPlugin = fp(
-  async (app: FastifyInstance, options: { redisUrl: string | undefined; namespace?: string }) => {
-    const store = options.redisUrl
-      ? redisRateLimitStore(new Redis(options.redisUrl, { maxRetriesPerRequest: 2 }), options.namespace)
-      : memoryRateLimitStore()
+  async (app: FastifyInstance) => {
+    const local = memoryRateLimitStore()
+    const store = app.redis
+      ? withLocalFallback(
+          redisRateLimitStore(app.redis.client, app.redis.prefix),
+          local,
+          app.redis.isUp,
+          app.log,
+        )
+      : local
     app.decorate('rateLimiter', createRateLimiter(store))
-    app.addHook('onClose', async () => store.close())
+    app.addHook('onClose', async () => {
+      store.close()
+      local.close()
+    })
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 )

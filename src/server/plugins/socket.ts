@@ -1,13 +1,12 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
 import { Server, type Socket } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '#shared/contract/socket.ts'
 import type { Config } from '../config'
 import type { AuthenticatedSession } from '../http/register-endpoint'
 import type { SessionResolver } from '../http/session-resolver'
 import { allowedOrigins } from './security'
+import { redisFanOut, type SocketFanOut } from './socket-redis'
 import { holdToSession, refuseDeadRecoveries, startSessionSweep } from './socket-sessions'
 
 export interface SocketData {
@@ -42,7 +41,8 @@ const RECOVERY_WINDOW_MS = 2 * 60 * 1000
 /**
  * socket.io on the app's own HTTP server: the handshake's `auth.token` is resolved like a bearer
  * token, a signed-in socket joins its user's and session's rooms, and with REDIS_URL the Redis
- * Streams adapter fans events out across nodes (it keeps connection-state recovery working there).
+ * Streams adapter fans events out across nodes (it keeps connection-state recovery working there;
+ * socket-redis.ts keeps events flowing on each node while Redis is away).
  */
 export const socketPlugin = fp(
   async (app: FastifyInstance, { config, sessions }: { config: Config; sessions: SessionResolver }) => {
@@ -65,10 +65,10 @@ export const socketPlugin = fp(
         callback(null, origin === undefined || origins.has(origin))
       },
     })
-    let redis: Redis | undefined
+    let fanOut: SocketFanOut | undefined
     if (config.redisUrl) {
-      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null })
-      io.adapter(createAdapter(redis))
+      fanOut = redisFanOut(config.redisUrl, config.redisPrefix, app.log)
+      io.adapter(fanOut.adapter)
     }
     refuseDeadRecoveries(io.of('/').adapter, sessions)
     io.on('new_namespace', (namespace) => refuseDeadRecoveries(namespace.adapter, sessions))
@@ -113,7 +113,7 @@ export const socketPlugin = fp(
       await new Promise<void>((resolve) => io.close(() => resolve()))
     })
     app.addHook('onClose', async () => {
-      redis?.disconnect()
+      fanOut?.close()
     })
   },
   { name: 'socket' },

@@ -13,6 +13,7 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   Unprocessable: 'UNPROCESSABLE',
   RateLimited: 'RATE_LIMITED',
+  Unavailable: 'UNAVAILABLE',
   Server: 'SERVER_ERROR',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
@@ -27,6 +28,8 @@ export const ErrorStatus: Readonly<Record<ErrorCode, number>> = {
   // An Idempotency-Key reused with another body.
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  // A shared dependency (Redis) answered too late to decide the request safely; Retry-After says when.
+  UNAVAILABLE: 503,
   SERVER_ERROR: 500,
 }
 
