@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.ts'
-import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/format.ts'
+import { postManualTopUp } from '../api'
 import { EurosField, GeneralError, useBrandForm } from '../components/form-parts'
 import { eurosToCents } from '../money-input'
 
@@ -29,7 +29,7 @@ export function ManualTopUpForm({
   const { errors, pending, submitWith } = useBrandForm()
   const submit = submitWith(async () => {
     const cents = eurosToCents(amount)
-    await api('adminMissionTopUp', { params: { code }, body: { amount: cents, reason } })
+    await postManualTopUp(code, cents, reason)
     await queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
     void notify('success', t`${formatMoney(cents)} added to the budget of “${title}”`)
     onDone()

@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { ApproveButton, InviteMemberForm, pendingFirst } from '#client/features/brand/admin-kit.ts'
 import { providerStatusLabels } from '#client/features/brand/labels.ts'
-import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
 import type { WidgetTheme } from '#shared/contract/deals.ts'
 import { WIDGET_THEMES } from '#shared/deal-values.ts'
+import { saveAdminProvider } from '../api'
 import { widgetThemeLabels } from '../labels'
 import { missionQueries } from '../queries'
 import { useAdminFormErrors } from './admin-form-errors'
@@ -52,8 +52,7 @@ function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; on
     form.set('payload', JSON.stringify(payload))
     if (logo) form.set('logo', logo)
     try {
-      if (provider) await api('adminProviderUpdate', { params: { id: provider.id }, body: form })
-      else await api('adminProviderCreate', { body: form })
+      await saveAdminProvider(provider?.id ?? null, form)
       void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
       // Missions carry their provider's text: the streamer-side lists show the new one at once.
       void queryClient.invalidateQueries({ queryKey: missionQueries.all() })

@@ -2,7 +2,8 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { activityExportLink, walletHistoryQueries } from '#client/features/wallet/history.ts'
+import { activityExportLink } from '#client/features/wallet/api.ts'
+import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import {
   type ActivityRow,
   type BankAccount,
