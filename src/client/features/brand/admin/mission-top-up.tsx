@@ -6,8 +6,7 @@ import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.
 import { notify } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/format.ts'
 import { postManualTopUp } from '../api'
-import { EurosField, GeneralError, useBrandForm } from '../components/form-parts'
-import { eurosToCents } from '../money-input'
+import { EurosField, GeneralError, typedCents, useBrandForm } from '../components/form-parts'
 
 /**
  * An admin records a manual top-up of a mission's budget (a bank transfer received, a goodwill
@@ -28,7 +27,7 @@ export function ManualTopUpForm({
   const [reason, setReason] = useState('')
   const { errors, pending, submitWith } = useBrandForm()
   const submit = submitWith(async () => {
-    const cents = eurosToCents(amount)
+    const cents = typedCents(amount)
     await postManualTopUp(code, cents, reason)
     await queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
     void notify('success', t`${formatMoney(cents)} added to the budget of “${title}”`)

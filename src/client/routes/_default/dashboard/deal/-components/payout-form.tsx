@@ -4,20 +4,13 @@ import { type FormEvent, useRef, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { readError, walletMessage } from '#client/features/wallet/messages.ts'
 import { requestPayout } from '#client/features/wallet/mutations.ts'
+import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
 import { notify } from '#client/lib/toast.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
-
-const CENTS_PER_EURO = 100
-
-/** "12,50" or "12.50" euros -> 1250 cents; null when it is not an amount with at most two decimals. */
-export function parseEuros(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text)
-  if (!match) return null
-  return Number(match[1]) * CENTS_PER_EURO + Number((match[2] ?? '0').padEnd(2, '0'))
-}
 
 /** Why a payout cannot be asked for right now, or null when it can. */
 function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null {
@@ -58,8 +51,13 @@ export function PayoutForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const cents = parseEuros(amount)
-    if (cents === null || cents <= 0) return setError(t`Enter an amount in euros, like 25 or 25.50.`)
+    const read = parseEuroAmount(amount)
+    if (!read.ok)
+      return setError(
+        validationMessage(i18n, read.error === 'validation.required' ? 'amount.invalid' : read.error),
+      )
+    const { cents } = read
+    if (cents <= 0) return setError(validationMessage(i18n, 'amount.invalid'))
     if (cents < minimum.amount) return setError(walletMessage(i18n, 'payout.minimum'))
     if (cents > wallet.available.amount) {
       const key =
