@@ -1,5 +1,4 @@
 import { api } from '#client/lib/http.ts'
-import type { MemberRole } from '#shared/contract/brand.ts'
 import type { Locale } from '#shared/contract/common.ts'
 
 /**
@@ -64,19 +63,4 @@ export function postDealReview(slug: string, code: string, dealCode: string, mes
 /** Starts a card top-up of `amount` cents: the answer carries the client secret Stripe.js confirms. */
 export function postCardTopUp(slug: string, code: string, amount: number) {
   return api('brandTopUpCreate', { params: { slug, code }, body: { amount } })
-}
-
-// The admin screens' calls (admin/).
-
-export function approveProvider(id: string) {
-  return api('adminProviderApprove', { params: { id }, body: { status: 'approved' } })
-}
-
-export function inviteProviderMember(id: string, email: string, role: MemberRole) {
-  return api('adminProviderMemberInvite', { params: { id }, body: { email, role } })
-}
-
-/** A manual top-up of `amount` cents, with the reason the audit log keeps. */
-export function postManualTopUp(code: string, amount: number, reason: string) {
-  return api('adminMissionTopUp', { params: { code }, body: { amount, reason } })
 }

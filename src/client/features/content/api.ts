@@ -1,12 +1,12 @@
 import { api } from '#client/lib/http.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { Locale } from '#shared/contract/common.ts'
-import type { AdminContentBody, ContactBody, TranslationDomain } from '#shared/contract/content.ts'
+import type { ContactBody, TranslationDomain } from '#shared/contract/content.ts'
 
 /**
  * The content feature's calls, typed by the endpoint table's rows (shared/contract/content.ts): no
- * answer type is restated here. The public texts, the contact and newsletter forms, and the admin
- * screens' edits.
+ * answer type is restated here: the public texts, the contact and newsletter forms (the admin
+ * screens' calls are in admin/api.ts).
  */
 
 export function fetchTranslation(domain: TranslationDomain, locale: string, signal?: AbortSignal) {
@@ -28,23 +28,4 @@ export function subscribeToNewsletter(body: { email: string; locale: Locale; cap
 /** Where the newsletter e-mail's links land: confirms or ends the subscription the token names. */
 export function answerNewsletterLink(token: string, action: BodyInputOf<'newsletterToken'>['action']) {
   return api('newsletterToken', { params: { token }, body: { action } })
-}
-
-// The admin screens' calls (admin/).
-
-export function fetchAdminContent(domain: TranslationDomain, locale: Locale, signal?: AbortSignal) {
-  return api('adminContent', { query: { domain, locale }, signal })
-}
-
-export function fetchNewsletterSubscribers(signal?: AbortSignal) {
-  return api('adminNewsletter', { signal })
-}
-
-export function fetchContactMessages(signal?: AbortSignal) {
-  return api('adminContactMessages', { signal })
-}
-
-/** Saves an entry; the id `new` creates it (its domain, locale and code then travel in the body). */
-export function saveContentEntry(id: string, body: AdminContentBody) {
-  return api('adminContentUpdate', { params: { id }, body })
 }

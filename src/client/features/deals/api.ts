@@ -1,6 +1,5 @@
 import { api, idempotencyHeader } from '#client/lib/http.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
-import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import type { TrackingKind } from '#shared/deal-links.ts'
@@ -86,51 +85,4 @@ export function fetchWidgetView(token: string, signal?: AbortSignal) {
 /** A viewer's visit on a tracked link: where to send them (and, for the landing, whose code it is). */
 export function checkTrackedLink(kind: TrackingKind, missionCode: string, username: string) {
   return api('subscriptionCheck', { params: { code: missionCode, username }, body: { kind } })
-}
-
-// The admin screens' calls (admin/): never sent from a queue, never persisted.
-
-export function fetchAdminProviders(signal?: AbortSignal) {
-  return api('adminProviders', { signal })
-}
-
-export function fetchAdminMissions(signal?: AbortSignal) {
-  return api('adminMissions', { signal })
-}
-
-/** An empty state or search means no filter on it. */
-export function fetchAdminDeals(
-  filter: { state?: DealState | ''; q?: string; flagged?: boolean },
-  signal?: AbortSignal,
-) {
-  return api('adminDeals', {
-    query: {
-      state: filter.state || undefined,
-      q: filter.q || undefined,
-      flagged: filter.flagged ? 'true' : undefined,
-    },
-    signal,
-  })
-}
-
-/** Creates a provider (no id) or updates one, from the admin form's multipart body. */
-export function saveAdminProvider(id: string | null, form: FormData) {
-  return id === null
-    ? api('adminProviderCreate', { body: form })
-    : api('adminProviderUpdate', { params: { id }, body: form })
-}
-
-/** Creates a mission (no code) or updates one, from the admin form's multipart body. */
-export function saveAdminMission(code: string | null, form: FormData) {
-  return code === null
-    ? api('adminMissionCreate', { body: form })
-    : api('adminMissionUpdate', { params: { code }, body: form })
-}
-
-export function rejectDealEarnings(code: string, reason: string) {
-  return api('adminDealEarningsRejection', { params: { code }, body: { reason } })
-}
-
-export function setAdminDealState(code: string, state: BodyInputOf<'adminDealState'>['state']) {
-  return api('adminDealState', { params: { code }, body: { state } })
 }

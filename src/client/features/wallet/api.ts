@@ -1,7 +1,6 @@
 import { FetchError } from 'ofetch'
 import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
-import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { BankAccountBody, KycKind, TransactionKind, WalletBody } from '#shared/contract/wallet.ts'
 
 /**
@@ -110,22 +109,4 @@ export function activityExportLink(username: string, kind: TransactionKind | und
 
 export function fetchSummary(username: string, signal?: AbortSignal) {
   return api('walletSummary', { params: { username }, query: { tz: userTimeZone() }, signal })
-}
-
-// The admin screens' calls (admin/): the KYC and payout queues.
-
-export function fetchAdminKyc(status: string, signal?: AbortSignal) {
-  return api('adminKyc', { query: { status }, signal })
-}
-
-export function fetchAdminPayouts(status: string, signal?: AbortSignal) {
-  return api('adminPayouts', { query: { status }, signal })
-}
-
-export function reviewKycDocument(id: string, body: BodyInputOf<'adminKycReview'>) {
-  return api('adminKycReview', { params: { id }, body })
-}
-
-export function setPayoutStatus(id: string, status: BodyInputOf<'adminPayoutUpdate'>['status']) {
-  return api('adminPayoutUpdate', { params: { id }, body: { status } })
 }

@@ -5,8 +5,8 @@ import { Field } from '#client/components/ui/field.tsx'
 import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.ts'
 import { notify } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/format.ts'
-import { postManualTopUp } from '../api'
 import { EurosField, GeneralError, typedCents, useBrandForm } from '../components/form-parts'
+import { postManualTopUp } from './api'
 
 /**
  * An admin records a manual top-up of a mission's budget (a bank transfer received, a goodwill

@@ -6,10 +6,10 @@ import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.
 import { notify } from '#client/lib/toast.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
 import type { MemberRole } from '#shared/contract/brand.ts'
-import { approveProvider, inviteProviderMember } from '../api'
 import { GeneralError, useBrandForm } from '../components/form-parts'
 import { memberRoleLabels } from '../labels'
 import { brandRefusal } from '../messages'
+import { approveProvider, inviteProviderMember } from './api'
 import '../components/brand.css'
 
 /** Pending providers first (they wait for an admin), then by name as the server lists them. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Locale } from '#shared/contract/common.ts'
 import type { TranslationDomain } from '#shared/contract/content.ts'
-import { fetchAdminContent, fetchContactMessages, fetchNewsletterSubscribers } from '../api'
+import { fetchAdminContent, fetchContactMessages, fetchNewsletterSubscribers } from './api'
 
 /** Admin reads of the content feature; keys under `admin` so logout's wipe takes them too. */
 export const adminContentQueries = {

@@ -12,9 +12,9 @@ import {
   TRANSLATION_DOMAINS,
   type TranslationDomain,
 } from '#shared/contract/content.ts'
-import { saveContentEntry } from '../api'
 import { Markdown } from '../markdown'
 import { adminContentQueries } from './admin-queries'
+import { saveContentEntry } from './api'
 
 type Draft = Required<Pick<AdminContentBody, 'title' | 'body' | 'position'>> & { code: string; topic: string }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DealState } from '#shared/contract/deals.ts'
-import { fetchAdminDeals, fetchAdminMissions, fetchAdminProviders } from '../api'
+import { fetchAdminDeals, fetchAdminMissions, fetchAdminProviders } from './api'
 
 /** Admin reads of the deals area; never persisted offline (the 'admin' root is not in the persister). */
 export const adminDealQueries = {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchAdminKyc, fetchAdminPayouts } from '../api'
+import { fetchAdminKyc, fetchAdminPayouts } from './api'
 
 /** Admin queues; under 'admin', a root the persister never keeps (admin data stays off the device). */
 export const adminWalletQueries = {
