@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import { readError, walletMessage } from '#client/features/wallet/messages.ts'
-import { requestPayout } from '#client/features/wallet/mutations.ts'
 import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
 import { notify } from '#client/lib/toast.ts'
@@ -11,6 +9,8 @@ import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
+import { readError, walletMessage } from '../messages'
+import { requestPayout } from '../mutations'
 
 /** Why a payout cannot be asked for right now, or null when it can. */
 function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null {

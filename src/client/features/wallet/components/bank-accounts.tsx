@@ -2,18 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import { readError, walletMessage } from '#client/features/wallet/messages.ts'
-import {
-  addBankAccount,
-  makeDefaultBankAccount,
-  unactivateBankAccount,
-} from '#client/features/wallet/mutations.ts'
 import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BankAccount } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { type IbanProblem, ibanCountryCode, ibanLength, ibanProblem } from '#shared/iban-rules.ts'
 import { normalizeIban } from '#shared/validation-rules.ts'
+import { readError, walletMessage } from '../messages'
+import { addBankAccount, makeDefaultBankAccount, unactivateBankAccount } from '../mutations'
 
 /** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
 export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | IbanProblem {
