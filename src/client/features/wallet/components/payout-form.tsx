@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
@@ -43,14 +44,17 @@ export function PayoutForm({
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const online = useOnline()
-  const [amount, setAmount] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
+  // The error is kept in the user's words: it comes from the amount's reader, the wallet's rules or
+  // the server's answer, each with its own catalogue.
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } })
+  const sending = form.formState.isSubmitting
+  const setError = (message: string | null) => {
+    if (message) form.setError('amount', { type: 'refused', message })
+  }
   const attempt = useRef<{ cents: number; key: string } | null>(null)
   const blocked = blocker(wallet, minimum, online)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
+  const submit = form.handleSubmit(async ({ amount }) => {
     const read = parseEuroAmount(amount)
     if (!read.ok)
       return setError(
@@ -65,21 +69,17 @@ export function PayoutForm({
       return setError(walletMessage(i18n, key))
     }
     if (attempt.current?.cents !== cents) attempt.current = { cents, key: crypto.randomUUID() }
-    setSending(true)
-    setError(null)
     try {
       await requestPayout(queryClient, username, cents, attempt.current.key)
       attempt.current = null
-      setAmount('')
+      form.reset()
       void notify('success', t`Payout of ${formatMoney(cents)} requested.`)
     } catch (caught) {
       const readable = readError(i18n, caught, t`The payout could not be requested. Please try again.`)
       const field = readable.fields.amount
       setError(field ? walletMessage(i18n, field) : (readable.general[0] ?? null))
-    } finally {
-      setSending(false)
     }
-  }
+  })
 
   return (
     <section className="wallet-card" aria-labelledby="payout-title">
@@ -105,20 +105,18 @@ export function PayoutForm({
         <Field
           label={<Trans>Amount (EUR)</Trans>}
           hint={<Trans>Available: {formatMoney(wallet.available)}</Trans>}
-          error={error}
+          error={form.formState.errors.amount?.message}
         >
           {(control) => (
             <input
               {...control}
               inputMode="decimal"
               autoComplete="off"
-              value={amount}
               disabled={blocked !== null || sending}
-              onChange={(event) => {
-                setAmount(event.target.value)
+              {...form.register('amount', {
                 // An error answers the amount sent: a new amount is judged when it is sent.
-                setError(null)
-              }}
+                onChange: () => form.clearErrors('amount'),
+              })}
             />
           )}
         </Field>
