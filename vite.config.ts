@@ -79,11 +79,12 @@ const publicPages =
 
 /**
  * The brand portal: its routes and its feature folder, but not the live handlers and
- * queries every signed-in start registers (app-features.ts): a streamer never loads the portal.
+ * queries every signed-in start registers (app-features.ts), nor the calls those queries make
+ * (api.ts): a streamer never loads the portal.
  */
 const brandPortalFiles =
   /src[\\/]client[\\/](features[\\/]brand|routes[\\/]_default[\\/]dashboard[\\/]provider)/
-const brandRegistrations = /features[\\/]brand[\\/](live|queries)\.ts$/
+const brandRegistrations = /features[\\/]brand[\\/](live|queries|api)\.ts$/
 const brandPortal = (id: string) => brandPortalFiles.test(id) && !brandRegistrations.test(id)
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`

@@ -10,10 +10,10 @@ import { LanguageSwitcher } from '#client/components/layout/language-switcher.ts
 import { SiteHeader } from '#client/components/layout/site-header.tsx'
 import { completeSignIn } from '#client/features/auth/session-loader.ts'
 import { followOnboardingSteps } from '#client/features/auth/session-sync.ts'
+import { OnboardingSteps } from '#client/features/wallet/components/onboarding-steps.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { activateLocale, currentLocale, localeCookie } from '#client/lib/i18n.ts'
 import { getSession, noSteps, signIn, signOut } from '#client/lib/session.ts'
-import { OnboardingSteps } from '#client/routes/_default/dashboard/deal/-components/onboarding-steps.tsx'
 import type { User } from '#shared/contract/auth.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
 

@@ -5,8 +5,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { expect, test } from 'vitest'
-import { BalanceCard } from '#client/routes/_default/dashboard/deal/-components/balance-card.tsx'
-import { PayoutForm } from '#client/routes/_default/dashboard/deal/-components/payout-form.tsx'
+import { BalanceCard } from '#client/features/wallet/components/balance-card.tsx'
+import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
 import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 
@@ -86,6 +86,25 @@ test('the payout form offers the available part only and says why more cannot be
   await user.type(screen.getByLabelText('Amount (EUR)'), '40')
   await user.click(screen.getByRole('button', { name: 'Request payout' }))
   expect((await screen.findByRole('alert')).textContent).toMatch(/pending earnings become available/)
+})
+
+test('the payout amount reads as a French, English or Spanish user types it, and refuses what it cannot tell', async () => {
+  const user = userEvent.setup()
+  wrap(<PayoutForm username="ada" wallet={wallet} minimum={minimum} />)
+  const amount = screen.getByLabelText('Amount (EUR)')
+  const send = () => user.click(screen.getByRole('button', { name: 'Request payout' }))
+  // 9,50 € is read (below the 10 € minimum), not refused as "no amount".
+  await user.type(amount, '9,50')
+  await send()
+  expect((await screen.findByRole('alert')).textContent).toMatch(/below the payout minimum/)
+  await user.clear(amount)
+  await user.type(amount, '1 200,50 €')
+  await send()
+  expect((await screen.findByRole('alert')).textContent).toMatch(/balance is too low/)
+  await user.clear(amount)
+  await user.type(amount, '1,200')
+  await send()
+  expect((await screen.findByRole('alert')).textContent).toMatch(/can be read two ways/)
 })
 
 test('a wallet whose whole balance is on hold cannot request a payout, and says so', () => {

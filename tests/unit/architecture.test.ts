@@ -112,6 +112,38 @@ test('no import climbs more than two levels: farther ones name their room (#shar
   expect(wrong.map(show)).toEqual([])
 })
 
+/**
+ * One shape per client feature: its calls to the server sit in its `api.ts`, and its admin screens'
+ * in `admin/api.ts` (so a user's pages never load them); queries, mutations and components only
+ * call those functions. `lib/http.ts` defines `api()`. A regex literal such as
+ * `/^\/api(\/|$)/` is not a call: a slash or a word character before `api(` does not count.
+ */
+const apiCall = /(?<![\w$./])api\s*\(/
+const mayCallApi = (path: string) =>
+  path === 'client/lib/http.ts' || /^client\/features\/[^/]+\/(admin\/)?api\.ts$/.test(path)
+
+test('a client feature calls the server only through its api.ts', () => {
+  const clientFiles = sourcesUnder(join(src, 'client'))
+  expect(clientFiles.length).toBeGreaterThan(100)
+  const wrong = clientFiles
+    .map((file) => relative(src, file))
+    .filter((path) => !mayCallApi(path) && apiCall.test(readFileSync(join(src, path), 'utf8')))
+  expect(wrong, "move the call into the feature's api.ts (or admin/api.ts)").toEqual([])
+})
+
+/**
+ * A query key is read through the helpers its factory exports (`features/<name>/queries.ts`), never by
+ * position: a key that gains a part then breaks in one file, not in every reader.
+ */
+test('no source file reads a query key by position', () => {
+  const wrong = sourcesUnder(src).flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (/queryKey\s*\[/.test(line) ? [`${relative(src, file)}:${index + 1}`] : [])),
+  )
+  expect(wrong, 'use (or add) a key helper exported by the query factory').toEqual([])
+})
+
 test('the checks see real arrows (the composition root imports features)', () => {
   const composed = arrows.filter(
     (arrow) => arrow.from === 'client/app-features.ts' && arrow.to && featureOf(arrow.to),

@@ -24,24 +24,40 @@ interface PersistedClient {
   clientState: { queries: PersistedQuery[] }
 }
 
+/** How the worker asks again for a persisted query: the address, its language, and whether a 404 means "no wallet". */
+interface RefreshRequest {
+  url: string
+  locale: string | undefined
+  isWallet: boolean
+}
+
 /**
  * The API request that answers a persisted query, for the queries the app reads first on open:
- * ['deals', 'user', name, 'list', states, locale] and ['wallet', name, 'detail'] of this user.
+ * ['deals', 'user', name, 'list', states, locale] and ['wallet', name, 'detail'] of this user. The
+ * worker is a build of its own that loads none of the app's modules, so this is the one place it
+ * reads those keys (kept in step with features/deals/queries.ts and features/wallet/queries.ts).
  */
-export function refreshUrl(queryKey: unknown[], username: string): string | null {
+function refreshRequest(queryKey: unknown[], username: string): RefreshRequest | null {
   const name = username.toLowerCase()
   const [root, second, third, fourth, states, locale] = queryKey
   if (root === 'deals' && second === 'user' && third === name && fourth === 'list') {
     const query = new URLSearchParams()
     for (const state of Array.isArray(states) ? states : []) query.append('state', String(state))
     if (typeof locale === 'string') query.set('locale', locale)
-    return `/api/deals/user/${encodeURIComponent(username)}/missions?${query}`
+    return {
+      url: `/api/deals/user/${encodeURIComponent(username)}/missions?${query}`,
+      locale: typeof locale === 'string' ? locale : undefined,
+      isWallet: false,
+    }
   }
   if (root === 'wallet' && second === name && third === 'detail' && queryKey.length === 3) {
-    return `/api/wallets/user/${encodeURIComponent(username)}`
+    return { url: `/api/wallets/user/${encodeURIComponent(username)}`, locale: undefined, isWallet: true }
   }
   return null
 }
+
+export const refreshUrl = (queryKey: unknown[], username: string): string | null =>
+  refreshRequest(queryKey, username)?.url ?? null
 
 export interface RefreshIo {
   session(): Promise<MirroredSession | undefined>
@@ -65,17 +81,16 @@ export async function refreshPersistedCache(io: RefreshIo): Promise<number> {
   const persisted = JSON.parse(text) as PersistedClient
   let refreshed = 0
   for (const query of persisted.clientState.queries) {
-    const url = refreshUrl(query.queryKey, session.username)
-    if (!url) continue
-    const locale = query.queryKey[5]
-    const response = await io.fetch(url, {
+    const request = refreshRequest(query.queryKey, session.username)
+    if (!request) continue
+    const response = await io.fetch(request.url, {
       headers: {
         Authorization: `Bearer ${session.token}`,
-        ...(typeof locale === 'string' ? { 'Accept-Language': locale } : {}),
+        ...(request.locale ? { 'Accept-Language': request.locale } : {}),
       },
     })
     // No wallet yet is an answer (the app stores null); anything else that failed keeps the old data.
-    const walletMissing = response.status === HTTP_NOT_FOUND && query.queryKey[0] === 'wallet'
+    const walletMissing = response.status === HTTP_NOT_FOUND && request.isWallet
     if (!response.ok && !walletMissing) continue
     query.state = {
       ...query.state,

@@ -22,15 +22,3 @@ export function deletePlatform(username: string, platform: { code: string; refer
 export function postTwitchCode(code: string, redirectUri: string) {
   return api('twitchConnect', { body: { code, redirectUri } })
 }
-
-export function fetchAdminUsers(search: string, signal?: AbortSignal) {
-  return api('adminUsers', { query: { q: search || undefined }, signal })
-}
-
-export function fetchIntegrations(signal?: AbortSignal) {
-  return api('adminIntegrations', { signal })
-}
-
-export function fetchAuditLog(signal?: AbortSignal) {
-  return api('adminAudit', { signal })
-}

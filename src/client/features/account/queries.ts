@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchAdminUsers, fetchAuditLog, fetchIntegrations, fetchPlatforms } from './api'
+import { fetchPlatforms } from './api'
 
 /** Query options of the account pages. Keys: ['account', username, ...]. */
 export const accountQueries = {
@@ -7,24 +7,5 @@ export const accountQueries = {
     queryOptions({
       queryKey: ['account', username.toLowerCase(), 'platforms'] as const,
       queryFn: ({ signal }) => fetchPlatforms(username, signal),
-    }),
-}
-
-/** The accounts and audit tabs of /admin. Keys: ['admin', ...]. */
-export const adminAccountQueries = {
-  users: (search: string) =>
-    queryOptions({
-      queryKey: ['admin', 'users', search] as const,
-      queryFn: ({ signal }) => fetchAdminUsers(search, signal),
-    }),
-  integrations: () =>
-    queryOptions({
-      queryKey: ['admin', 'integrations'] as const,
-      queryFn: ({ signal }) => fetchIntegrations(signal),
-    }),
-  audit: () =>
-    queryOptions({
-      queryKey: ['admin', 'audit'] as const,
-      queryFn: ({ signal }) => fetchAuditLog(signal),
     }),
 }

@@ -1,7 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
 import type { BrandMission } from '#shared/contract/brand.ts'
 import type { List } from '#shared/contract/common.ts'
+import {
+  postCardTopUp,
+  postDealReview,
+  postMission,
+  postProviderApplication,
+  putMission,
+  putMissionStatus,
+  putProvider,
+} from './api'
 import { brandQueries } from './queries'
 
 /**
@@ -19,13 +27,13 @@ export function payloadForm(fields: unknown, files: Record<string, File | null> 
 }
 
 export async function applyForProvider(queryClient: QueryClient, form: FormData) {
-  const provider = await api('brandProviderApply', { body: form })
+  const provider = await postProviderApplication(form)
   await queryClient.invalidateQueries({ queryKey: brandQueries.providers().queryKey })
   return provider
 }
 
 export async function updateProvider(queryClient: QueryClient, slug: string, form: FormData) {
-  const provider = await api('brandProviderUpdate', { params: { slug }, body: form })
+  const provider = await putProvider(slug, form)
   queryClient.setQueryData(brandQueries.provider(slug).queryKey, provider)
   void queryClient.invalidateQueries({ queryKey: brandQueries.providers().queryKey })
   return provider
@@ -46,13 +54,13 @@ function storeMission(queryClient: QueryClient, slug: string, mission: BrandMiss
 }
 
 export async function createMission(queryClient: QueryClient, slug: string, form: FormData) {
-  const mission = await api('brandMissionCreate', { params: { slug }, body: form })
+  const mission = await postMission(slug, form)
   storeMission(queryClient, slug, mission)
   return mission
 }
 
 export async function updateMission(queryClient: QueryClient, slug: string, code: string, form: FormData) {
-  const mission = await api('brandMissionUpdate', { params: { slug, code }, body: form })
+  const mission = await putMission(slug, code, form)
   storeMission(queryClient, slug, mission)
   void queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
   return mission
@@ -64,7 +72,7 @@ export async function setMissionStatus(
   code: string,
   status: 'paused' | 'published' | 'closed',
 ) {
-  const mission = await api('brandMissionState', { params: { slug, code }, body: { status } })
+  const mission = await putMissionStatus(slug, code, status)
   storeMission(queryClient, slug, mission)
   void queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
   return mission
@@ -77,12 +85,12 @@ export async function askForReview(
   dealCode: string,
   message: string,
 ) {
-  const review = await api('brandDealReview', { params: { slug, code, dealCode }, body: { message } })
+  const review = await postDealReview(slug, code, dealCode, message)
   await queryClient.invalidateQueries({ queryKey: brandQueries.resultsOf(slug, code) })
   return review
 }
 
 /** Starts a card top-up: the client secret Stripe.js confirms the payment with. */
 export function startCardTopUp(slug: string, code: string, amount: number) {
-  return api('brandTopUpCreate', { params: { slug, code }, body: { amount } })
+  return postCardTopUp(slug, code, amount)
 }

@@ -1,7 +1,14 @@
 import { type QueryKey, queryOptions } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
 import type { Locale } from '#shared/contract/common.ts'
+import {
+  fetchBrandMembers,
+  fetchBrandMissions,
+  fetchBrandProvider,
+  fetchBrandProviders,
+  fetchMissionResults,
+  fetchTopUps,
+} from './api'
 
 /**
  * The brand portal's reads, under the 'brand' root: the caller's providers, and per
@@ -13,46 +20,47 @@ export const brandQueries = {
   providers: () =>
     queryOptions({
       queryKey: [...brandQueries.all(), 'providers'] as const,
-      queryFn: ({ signal }) => api('brandProviders', { signal }),
+      queryFn: ({ signal }) => fetchBrandProviders(signal),
     }),
   /** Everything of one provider. */
   of: (slug: string) => [...brandQueries.all(), 'provider', slug] as const,
   provider: (slug: string) =>
     queryOptions({
       queryKey: [...brandQueries.of(slug), 'profile'] as const,
-      queryFn: ({ signal }) => api('brandProvider', { params: { slug }, signal }),
+      queryFn: ({ signal }) => fetchBrandProvider(slug, signal),
     }),
   members: (slug: string) =>
     queryOptions({
       queryKey: [...brandQueries.of(slug), 'members'] as const,
-      queryFn: ({ signal }) => api('brandMembers', { params: { slug }, signal }),
+      queryFn: ({ signal }) => fetchBrandMembers(slug, signal),
     }),
   missions: (slug: string) =>
     queryOptions({
       queryKey: [...brandQueries.of(slug), 'missions'] as const,
-      queryFn: ({ signal }) => api('brandMissions', { params: { slug }, signal }),
+      queryFn: ({ signal }) => fetchBrandMissions(slug, signal),
     }),
   /** Every language's results of a mission. */
   resultsOf: (slug: string, code: string) => [...brandQueries.of(slug), 'results', code] as const,
   results: (slug: string, code: string, locale: Locale = currentLocale()) =>
     queryOptions({
       queryKey: [...brandQueries.resultsOf(slug, code), locale] as const,
-      queryFn: ({ signal }) =>
-        api('brandMissionResults', {
-          params: { slug, code },
-          signal,
-          headers: { 'Accept-Language': locale },
-        }),
+      queryFn: ({ signal }) => fetchMissionResults(slug, code, locale, signal),
     }),
   topUps: (slug: string, code: string) =>
     queryOptions({
       queryKey: [...brandQueries.of(slug), 'top-ups', code] as const,
-      queryFn: ({ signal }) => api('brandTopUps', { params: { slug, code }, signal }),
+      queryFn: ({ signal }) => fetchTopUps(slug, code, signal),
     }),
 }
 
 /** A brand read's first-screen rank: a mission's spend and the lists refetch first after a gap. */
 export function isPrimaryBrandQuery(queryKey: QueryKey): boolean {
-  const kind = queryKey[3]
+  const kind = brandKeyKind(queryKey)
   return kind === 'results' || kind === 'missions'
+}
+
+/** What a provider's key names after ['brand', 'provider', slug]: `profile`, `missions`, `results`… */
+export function brandKeyKind(queryKey: QueryKey): unknown {
+  const [root, scope, , kind] = queryKey
+  return root === 'brand' && scope === 'provider' ? kind : undefined
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
 import type { ContentEntry, TranslationDomain, TranslationResponse } from '#shared/contract/content.ts'
+import { fetchSelection, fetchTranslation } from './api'
 
 // Content changes rarely; an hour keeps navigation between FAQ entries free.
 const contentStaleMs = 60 * 60 * 1000
@@ -27,8 +27,7 @@ export const contentQueries = {
   domain: (domain: TranslationDomain, locale: string) =>
     queryOptions({
       queryKey: [...contentQueries.all(), domain, locale] as const,
-      queryFn: async ({ signal }) =>
-        withHtml(await api('translation', { params: { domain, local: locale }, signal })),
+      queryFn: async ({ signal }) => withHtml(await fetchTranslation(domain, locale, signal)),
       staleTime: contentStaleMs,
       // Asked even while offline: the service worker holds FAQ and terms from install on (sw.ts), so
       // the request is answered from its cache, where a paused query would show "Loading…" forever.
@@ -38,7 +37,7 @@ export const contentQueries = {
   selection: (id: string, locale: string) =>
     queryOptions({
       queryKey: [...contentQueries.all(), 'selection', id, locale] as const,
-      queryFn: ({ signal }) => api('selection', { params: { id }, query: { locale }, signal }),
+      queryFn: ({ signal }) => fetchSelection(id, locale, signal),
       staleTime: selectionStaleMs,
     }),
 }

@@ -1,4 +1,5 @@
 import { api, idempotencyHeader } from '#client/lib/http.ts'
+import { userTimeZone } from '#client/lib/time-zone.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import type { TrackingKind } from '#shared/deal-links.ts'
@@ -43,6 +44,15 @@ export function fetchUserDeals(
 /** A user's deal, addressed by its MISSION code as the API is. */
 export function fetchUserDeal(username: string, missionCode: string, locale: Locale, signal?: AbortSignal) {
   return api('userDeal', { params: { username, code: missionCode }, query: { locale }, signal })
+}
+
+/** A deal's valid and invalid clicks per day, in the user's day (see lib/time-zone.ts). */
+export function fetchDealStats(username: string, missionCode: string, signal?: AbortSignal) {
+  return api('userDealStats', {
+    params: { username, code: missionCode },
+    query: { tz: userTimeZone() },
+    signal,
+  })
 }
 
 export function fetchDealEvents(username: string, missionCode: string, signal?: AbortSignal) {

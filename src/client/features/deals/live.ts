@@ -7,7 +7,7 @@ import { type LiveHandlers, registerLiveHandlers } from '#client/lib/socket.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { Deal, DealState } from '#shared/contract/deals.ts'
 import { dealMutationKeys } from './mutations'
-import { dealQueries, storeDeal, storeDealEvent } from './queries'
+import { dealQueries, isDealDetailKey, isDealListKey, storeDeal, storeDealEvent } from './queries'
 import { registerUnseenBadge } from './unseen-badge'
 
 /**
@@ -25,8 +25,7 @@ const dealHandlers: LiveHandlers = {
 
 /** A deal's state (lists and detail) shows first after a reconnect; the rest of 'deals' follows. */
 function isPrimaryDealQuery(queryKey: QueryKey): boolean {
-  const [, scope, , kind] = queryKey
-  return scope === 'user' && (kind === 'list' || kind === 'detail')
+  return isDealListKey(queryKey) || isDealDetailKey(queryKey)
 }
 
 /*

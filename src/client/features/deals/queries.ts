@@ -1,4 +1,4 @@
-import { type Query, type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type Query, type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import { currentLocale } from '#client/lib/i18n.ts'
 import type { List, Locale } from '#shared/contract/common.ts'
 import type { Deal, DealEvent, DealState } from '#shared/contract/deals.ts'
@@ -67,10 +67,34 @@ export const dealQueries = {
     }),
 }
 
-/** The states a list query asks for (the key part after 'list'); none means every state. */
-function statesOfList(query: Query): readonly DealState[] {
-  const states = query.queryKey[4]
-  return Array.isArray(states) ? (states as DealState[]) : []
+/**
+ * Readers of the keys above, so that no other module knows their layout. A user's deal key is
+ * ['deals', 'user', username, kind, ...]: `list` then the states and the locale, `detail` then the
+ * mission code and the locale, `triggers` and `stats` then the mission code.
+ */
+function userDealKeyParts(queryKey: QueryKey) {
+  const [root, scope, username, kind, argument, locale] = queryKey
+  const isUser = root === 'deals' && scope === 'user' && typeof username === 'string'
+  return isUser ? { kind, argument, locale } : null
+}
+
+/** `list`, `detail`, `triggers` or `stats` for a user's deal key; undefined for any other key. */
+export const dealKeyKind = (queryKey: QueryKey): unknown => userDealKeyParts(queryKey)?.kind
+
+export const isDealListKey = (queryKey: QueryKey): boolean => dealKeyKind(queryKey) === 'list'
+
+export const isDealDetailKey = (queryKey: QueryKey): boolean => dealKeyKind(queryKey) === 'detail'
+
+/** The language of the mission texts a list or detail key holds. */
+export function dealKeyLocale(queryKey: QueryKey): unknown {
+  const parts = userDealKeyParts(queryKey)
+  return parts?.kind === 'list' || parts?.kind === 'detail' ? parts.locale : undefined
+}
+
+/** The states a list key asks for; none means every state. */
+export function dealListStates(queryKey: QueryKey): readonly DealState[] {
+  const parts = userDealKeyParts(queryKey)
+  return parts?.kind === 'list' && Array.isArray(parts.argument) ? (parts.argument as DealState[]) : []
 }
 
 /** Whether a list shows the deal exactly when its states say it should. */
@@ -78,7 +102,7 @@ function listAgrees(query: Query, deal: Deal): boolean {
   const list = query.state.data as List<Deal> | undefined
   // Nothing shown yet: its first answer will be current.
   if (!list) return true
-  const states = statesOfList(query)
+  const states = dealListStates(query.queryKey)
   const belongs = states.length === 0 || states.includes(deal.state)
   return belongs === list.items.some((item) => item.code === deal.code)
 }
@@ -100,7 +124,7 @@ export function storeDeal(queryClient: QueryClient, deal: Deal, locale: Locale =
   if (known && known.code === deal.code && known.updatedAt > deal.updatedAt) return known
   queryClient.setQueryData(detailKey, deal)
   const lists = dealQueries.lists(username)
-  const sameLocale = (query: Query) => query.queryKey[5] === locale
+  const sameLocale = (query: Query) => dealKeyLocale(query.queryKey) === locale
   queryClient.setQueriesData<List<Deal>>({ queryKey: lists, predicate: sameLocale }, (list) =>
     list?.items.some((item) => item.code === deal.code)
       ? { ...list, items: list.items.map((item) => (item.code === deal.code ? deal : item)) }
@@ -118,11 +142,10 @@ export function storeDeal(queryClient: QueryClient, deal: Deal, locale: Locale =
 /** The cached deal with this (deal) code, whoever's it is: events name the deal, keys the mission. */
 function cachedDeal(queryClient: QueryClient, dealCode: string): Deal | undefined {
   for (const query of queryClient.getQueryCache().findAll({ queryKey: dealQueries.everyUser() })) {
-    const kind = query.queryKey[3]
     const data = query.state.data as Deal | List<Deal> | undefined
     if (!data) continue
-    if (kind === 'detail' && (data as Deal).code === dealCode) return data as Deal
-    if (kind === 'list') {
+    if (isDealDetailKey(query.queryKey) && (data as Deal).code === dealCode) return data as Deal
+    if (isDealListKey(query.queryKey)) {
       const found = (data as List<Deal>).items.find((item) => item.code === dealCode)
       if (found) return found
     }

@@ -1,6 +1,7 @@
 import { FetchError } from 'ofetch'
-import { api, idempotencyHeader } from '#client/lib/http.ts'
-import type { BankAccountBody, KycKind, WalletBody } from '#shared/contract/wallet.ts'
+import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
+import { userTimeZone } from '#client/lib/time-zone.ts'
+import type { BankAccountBody, KycKind, TransactionKind, WalletBody } from '#shared/contract/wallet.ts'
 
 /**
  * The wallet feature's calls, typed by the endpoint table's rows (shared/contract/wallet.ts): no answer
@@ -82,4 +83,30 @@ export function postPayout(username: string, amountCents: number, idempotencyKey
     body: { amount: amountCents },
     headers: { 'Idempotency-Key': idempotencyKey },
   })
+}
+
+/** A page of the history grouped per deal and day (the user's day: see lib/time-zone.ts). */
+export function fetchActivity(
+  username: string,
+  page: { cursor?: string | undefined; kind?: TransactionKind | undefined },
+  signal?: AbortSignal,
+) {
+  return api('walletActivity', {
+    params: { username },
+    query: {
+      tz: userTimeZone(),
+      ...(page.kind ? { kind: page.kind } : {}),
+      ...(page.cursor ? { cursor: page.cursor } : {}),
+    },
+    signal,
+  })
+}
+
+/** The CSV of the grouped history with the list's filter: a link the browser downloads itself. */
+export function activityExportLink(username: string, kind: TransactionKind | undefined): string {
+  return absoluteLink('walletActivityExport', { username }, { tz: userTimeZone(), ...(kind ? { kind } : {}) })
+}
+
+export function fetchSummary(username: string, signal?: AbortSignal) {
+  return api('walletSummary', { params: { username }, query: { tz: userTimeZone() }, signal })
 }

@@ -5,39 +5,12 @@
  * invalidates them with the rest of the wallet.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { absoluteLink, api } from '#client/lib/http.ts'
-import { userTimeZone } from '#client/lib/time-zone.ts'
 import type { TransactionKind } from '#shared/contract/wallet.ts'
+import { fetchActivity, fetchSummary } from './api'
 import { walletQueries } from './queries'
-
-/** A page of the history grouped per deal and day (the user's day: see time-zone.ts). */
-export function fetchActivity(
-  username: string,
-  page: { cursor?: string | undefined; kind?: TransactionKind | undefined },
-  signal?: AbortSignal,
-) {
-  return api('walletActivity', {
-    params: { username },
-    query: {
-      tz: userTimeZone(),
-      ...(page.kind ? { kind: page.kind } : {}),
-      ...(page.cursor ? { cursor: page.cursor } : {}),
-    },
-    signal,
-  })
-}
-
-/** The CSV of the grouped history with the list's filter: a link the browser downloads itself. */
-export function activityExportLink(username: string, kind: TransactionKind | undefined): string {
-  return absoluteLink('walletActivityExport', { username }, { tz: userTimeZone(), ...(kind ? { kind } : {}) })
-}
 
 /** A second past the moment: the server's day has surely turned by then, whatever the clocks' skew. */
 const CLOCK_REFRESH_MARGIN_MS = 1000
-
-export function fetchSummary(username: string, signal?: AbortSignal) {
-  return api('walletSummary', { params: { username }, query: { tz: userTimeZone() }, signal })
-}
 
 export const walletHistoryQueries = {
   /**

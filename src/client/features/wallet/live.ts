@@ -1,8 +1,7 @@
-import type { QueryKey } from '@tanstack/react-query'
 import { registerQueryRoot } from '#client/lib/offline/query-roots.ts'
 import { currentUser } from '#client/lib/session.ts'
 import { type LiveHandlers, registerLiveHandlers } from '#client/lib/socket.ts'
-import { storeWallet, walletQueries } from './queries'
+import { isWalletDetailKey, storeWallet, walletQueries } from './queries'
 
 const walletHandlers: LiveHandlers = {
   // The push carries the signed-in user's whole wallet (it goes to their room only): it enters the
@@ -20,13 +19,10 @@ const walletHandlers: LiveHandlers = {
   },
 }
 
-/** The balance shows first after a reconnect; transactions and payouts follow. */
-const isPrimaryWalletQuery = (queryKey: QueryKey): boolean =>
-  queryKey[1] !== undefined && queryKey[2] === 'detail'
-
 /** Registers the wallet feature with the socket and the offline machinery (from app-features.ts). */
 export function registerWalletLive(): void {
   registerLiveHandlers(walletHandlers)
-  // Every wallet query's key starts with this root: ['wallet', username, ...].
-  registerQueryRoot({ root: walletQueries.all('')[0], live: true, isPrimary: isPrimaryWalletQuery })
+  // Every wallet query's key starts with this root: ['wallet', username, ...]. The balance shows
+  // first after a reconnect; transactions and payouts follow.
+  registerQueryRoot({ root: walletQueries.all('')[0], live: true, isPrimary: isWalletDetailKey })
 }

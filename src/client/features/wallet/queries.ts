@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query'
+import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query'
 import { setWallet } from '#client/lib/session.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import {
@@ -47,6 +47,12 @@ export const walletQueries = {
       queryKey: [...walletQueries.all(username), 'kyc'] as const,
       queryFn: ({ signal }) => fetchKycDocuments(username, signal),
     }),
+}
+
+/** The wallet itself (['wallet', username, 'detail']), as opposed to its lists and summaries. */
+export function isWalletDetailKey(queryKey: QueryKey): boolean {
+  const [root, username, kind] = queryKey
+  return root === 'wallet' && username !== undefined && kind === 'detail'
 }
 
 /** Everything of the user's wallet is read again (the wallet itself comes back through `storeWallet`). */

@@ -27,7 +27,8 @@ export function registerQueryRoot(registration: QueryRootRegistration): void {
 }
 
 const registrationOf = (query: Query): QueryRootRegistration | undefined => {
-  const root = query.queryKey[0]
+  // A root is the first part of every key a feature registers; the rest is the feature's own.
+  const [root] = query.queryKey
   return typeof root === 'string' ? registrations.get(root) : undefined
 }
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { AdminIntegration } from '#shared/contract/access.ts'
-import { adminAccountQueries } from '../queries'
+import { adminAccountQueries } from './admin-queries'
 
 /**
  * Admin tab: the optional services and why one is off. Users never see a service that is off (the

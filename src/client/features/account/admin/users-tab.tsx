@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Avatar } from '#client/components/ui/avatar.tsx'
 import { formatDate } from '#shared/format-date.ts'
 import { roleLabels } from '../labels'
-import { adminAccountQueries } from '../queries'
+import { adminAccountQueries } from './admin-queries'
 
 /** Admin tab: accounts, searchable by username or e-mail. */
 export function UsersTab() {

@@ -3,11 +3,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.ts'
-import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import { formatMoney } from '#shared/format.ts'
-import { EurosField, GeneralError, useBrandForm } from '../components/form-parts'
-import { eurosToCents } from '../money-input'
+import { EurosField, GeneralError, typedCents, useBrandForm } from '../components/form-parts'
+import { postManualTopUp } from './api'
 
 /**
  * An admin records a manual top-up of a mission's budget (a bank transfer received, a goodwill
@@ -28,8 +27,8 @@ export function ManualTopUpForm({
   const [reason, setReason] = useState('')
   const { errors, pending, submitWith } = useBrandForm()
   const submit = submitWith(async () => {
-    const cents = eurosToCents(amount)
-    await api('adminMissionTopUp', { params: { code }, body: { amount: cents, reason } })
+    const cents = typedCents(amount)
+    await postManualTopUp(code, cents, reason)
     await queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
     void notify('success', t`${formatMoney(cents)} added to the budget of “${title}”`)
     onDone()

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { adminDealQueries, FormActions } from '#client/features/deals/admin-kit.ts'
-import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
 import type { MemberRole } from '#shared/contract/brand.ts'
 import { GeneralError, useBrandForm } from '../components/form-parts'
 import { memberRoleLabels } from '../labels'
 import { brandRefusal } from '../messages'
+import { approveProvider, inviteProviderMember } from './api'
 import '../components/brand.css'
 
 /** Pending providers first (they wait for an admin), then by name as the server lists them. */
@@ -25,7 +25,7 @@ export function ApproveButton({ provider }: { provider: AdminProvider }) {
   const approve = async () => {
     setBusy(true)
     try {
-      await api('adminProviderApprove', { params: { id: provider.id }, body: { status: 'approved' } })
+      await approveProvider(provider.id)
       await queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
       void notify('success', t`${provider.name} is approved`)
     } catch (error) {
@@ -54,7 +54,7 @@ export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider
   const [role, setRole] = useState<MemberRole>('member')
   const { errors, pending, submitWith } = useBrandForm()
   const submit = submitWith(async () => {
-    await api('adminProviderMemberInvite', { params: { id: provider.id }, body: { email, role } })
+    await inviteProviderMember(provider.id, email, role)
     void notify('success', t`Invitation sent to ${email}`)
     onDone()
   })

@@ -7,9 +7,10 @@ import { useLingui } from '@lingui/react/macro'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { ErrorLines } from '#client/features/deals/admin-kit.ts'
+import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import { formatMoney } from '#shared/format.ts'
 import { useBrandFormErrors } from '../messages'
-import { eurosToCents } from '../money-input'
 
 /** A form's submit: `send` runs once at a time; a refusal lands on the fields (or above the form). */
 export function useBrandForm() {
@@ -36,9 +37,15 @@ export function GeneralError({ message }: { message: string | null }) {
 }
 
 /**
- * An amount typed in euros ("12,50"), with what it comes to in the app's money format beneath;
- * `cents` is NaN while the text is no amount (the server's check then answers under the field).
+ * The cents of an amount typed in euros (lib/forms/euro-amount.ts), NaN when it is none: the
+ * server's check then refuses it under the field, where EurosField says what was wrong with it.
  */
+export function typedCents(text: string): number {
+  const read = parseEuroAmount(text)
+  return read.ok ? read.cents : Number.NaN
+}
+
+/** An amount typed in euros ("12,50", "1 200 €"), with what it comes to in the app's money format beneath. */
 export function EurosField({
   value,
   onChange,
@@ -51,15 +58,14 @@ export function EurosField({
   /** The sentence under a valid amount, given it formatted ("12,50 € will be charged."). */
   hint: (money: string) => string
 }) {
-  const { t } = useLingui()
-  const cents = eurosToCents(value)
-  const amount = Number.isFinite(cents)
+  const { t, i18n } = useLingui()
+  const read = parseEuroAmount(value)
   return (
     <Field
       label={t`Amount in euros`}
-      // What was typed is no amount at all: say what one looks like rather than the type rule.
-      error={error && !amount ? t`Enter an amount in euros, such as 12,50.` : error}
-      hint={amount && cents > 0 ? hint(formatMoney(cents)) : undefined}
+      // What was typed is no amount at all: say why rather than the type rule.
+      error={error && !read.ok ? validationMessage(i18n, read.error) : error}
+      hint={read.ok && read.cents > 0 ? hint(formatMoney(read.cents)) : undefined}
     >
       {(control) => (
         <input

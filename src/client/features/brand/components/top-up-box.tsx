@@ -8,10 +8,9 @@ import type { BrandTopUp } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { topUpSourceLabels, topUpStatusLabels } from '../labels'
-import { eurosToCents } from '../money-input'
 import { startCardTopUp } from '../mutations'
 import { brandQueries } from '../queries'
-import { EurosField, GeneralError, useBrandForm } from './form-parts'
+import { EurosField, GeneralError, typedCents, useBrandForm } from './form-parts'
 
 /** Stripe's card field, mounted once Stripe.js has loaded; null until then (or when it cannot load). */
 function useCardElement(box: RefObject<HTMLDivElement | null>, locale: string) {
@@ -51,7 +50,7 @@ function CardTopUp({ slug, code }: { slug: string; code: string }) {
   const submit = submitWith(async () => {
     if (!card) return
     setCardError(null)
-    const intent = await startCardTopUp(slug, code, eurosToCents(amount))
+    const intent = await startCardTopUp(slug, code, typedCents(amount))
     const result = await card.stripe.confirmCardPayment(intent.clientSecret, {
       payment_method: { card: card.element },
     })

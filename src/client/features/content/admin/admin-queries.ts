@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { TranslationDomain } from '#shared/contract/content.ts'
+import { fetchAdminContent, fetchContactMessages, fetchNewsletterSubscribers } from './api'
 
 /** Admin reads of the content feature; keys under `admin` so logout's wipe takes them too. */
 export const adminContentQueries = {
@@ -9,16 +9,16 @@ export const adminContentQueries = {
   entries: (domain: TranslationDomain, locale: Locale) =>
     queryOptions({
       queryKey: [...adminContentQueries.all(), 'entries', domain, locale] as const,
-      queryFn: ({ signal }) => api('adminContent', { query: { domain, locale }, signal }),
+      queryFn: ({ signal }) => fetchAdminContent(domain, locale, signal),
     }),
   subscribers: () =>
     queryOptions({
       queryKey: [...adminContentQueries.all(), 'newsletter'] as const,
-      queryFn: ({ signal }) => api('adminNewsletter', { signal }),
+      queryFn: ({ signal }) => fetchNewsletterSubscribers(signal),
     }),
   messages: () =>
     queryOptions({
       queryKey: [...adminContentQueries.all(), 'contact'] as const,
-      queryFn: ({ signal }) => api('adminContactMessages', { signal }),
+      queryFn: ({ signal }) => fetchContactMessages(signal),
     }),
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useId, useState } from 'react'
 import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
-import { ApiException, api } from '#client/lib/http.ts'
+import { ApiException } from '#client/lib/http.ts'
 import { localeNames, locales } from '#client/lib/i18n.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { Locale } from '#shared/contract/common.ts'
@@ -14,6 +14,7 @@ import {
 } from '#shared/contract/content.ts'
 import { Markdown } from '../markdown'
 import { adminContentQueries } from './admin-queries'
+import { saveContentEntry } from './api'
 
 type Draft = Required<Pick<AdminContentBody, 'title' | 'body' | 'position'>> & { code: string; topic: string }
 
@@ -137,7 +138,7 @@ function EntryEditor(props: {
         position: draft.position,
         ...(isNew ? { domain: props.domain, locale: props.locale, code: draft.code } : {}),
       }
-      return api('adminContentUpdate', { params: { id: props.entryId }, body })
+      return saveContentEntry(props.entryId, body)
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: adminContentQueries.all() })

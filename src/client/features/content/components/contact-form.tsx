@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
-import { ApiException, api } from '#client/lib/http.ts'
+import { ApiException } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ContactBody } from '#shared/contract/content.ts'
+import { sendContactMessage } from '../api'
 import { Captcha } from './captcha'
 
 type ContactValues = Omit<ContactBody, 'captcha'>
@@ -34,7 +35,7 @@ export function ContactForm() {
   const submit = handleSubmit(async (values) => {
     setFailed(false)
     try {
-      await api('contact', { body: { ...values, ...(captcha ? { captcha } : {}) } })
+      await sendContactMessage({ ...values, ...(captcha ? { captcha } : {}) })
       setSent(true)
     } catch (error) {
       if (!(error instanceof ApiException)) return setFailed(true)

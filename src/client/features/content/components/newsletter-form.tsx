@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
-import { ApiException, api } from '#client/lib/http.ts'
+import { ApiException } from '#client/lib/http.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
+import { subscribeToNewsletter } from '../api'
 import { Captcha } from './captcha'
 
 interface NewsletterValues {
@@ -36,9 +37,7 @@ export function NewsletterForm() {
   const submit = handleSubmit(async ({ email }) => {
     setFailed(false)
     try {
-      await api('newsletterSubscribe', {
-        body: { email, locale: currentLocale(), ...(captcha ? { captcha } : {}) },
-      })
+      await subscribeToNewsletter({ email, locale: currentLocale(), ...(captcha ? { captcha } : {}) })
       setSentTo(email)
     } catch (error) {
       if (!(error instanceof ApiException)) return setFailed(true)

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { api } from '#client/lib/http.ts'
+import { answerNewsletterLink } from '../api'
 
 export type NewsletterAction = 'confirm' | 'unsubscribe'
 
@@ -11,7 +11,7 @@ export type NewsletterAction = 'confirm' | 'unsubscribe'
  */
 export function NewsletterLanding({ token, action }: { token: string; action: NewsletterAction }) {
   const { mutate, status } = useMutation({
-    mutationFn: () => api('newsletterToken', { params: { token }, body: { action } }),
+    mutationFn: () => answerNewsletterLink(token, action),
   })
   useEffect(() => mutate(), [mutate])
   if (status === 'idle' || status === 'pending') {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
 import type { DealState } from '#shared/contract/deals.ts'
+import { fetchAdminDeals, fetchAdminMissions, fetchAdminProviders } from './api'
 
 /** Admin reads of the deals area; never persisted offline (the 'admin' root is not in the persister). */
 export const adminDealQueries = {
@@ -9,12 +9,12 @@ export const adminDealQueries = {
   providers: () =>
     queryOptions({
       queryKey: [...adminDealQueries.all(), 'providers'] as const,
-      queryFn: ({ signal }) => api('adminProviders', { signal }),
+      queryFn: ({ signal }) => fetchAdminProviders(signal),
     }),
   missions: () =>
     queryOptions({
       queryKey: [...adminDealQueries.all(), 'missions'] as const,
-      queryFn: ({ signal }) => api('adminMissions', { signal }),
+      queryFn: ({ signal }) => fetchAdminMissions(signal),
     }),
   /** Every deals list, whatever its filter. */
   dealLists: () => [...adminDealQueries.all(), 'deals'] as const,
@@ -22,15 +22,7 @@ export const adminDealQueries = {
   deals: (filter: { state?: DealState | ''; q?: string; flagged?: boolean }) =>
     queryOptions({
       queryKey: [...adminDealQueries.dealLists(), filter] as const,
-      queryFn: ({ signal }) =>
-        api('adminDeals', {
-          query: {
-            state: filter.state || undefined,
-            q: filter.q || undefined,
-            flagged: filter.flagged ? 'true' : undefined,
-          },
-          signal,
-        }),
+      queryFn: ({ signal }) => fetchAdminDeals(filter, signal),
     }),
 }
 

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { confirm } from '#client/lib/confirm.ts'
-import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminDealItem } from '#shared/contract/admin.ts'
 import type { DealState } from '#shared/contract/deals.ts'
@@ -12,6 +11,7 @@ import { formatMoney, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { DealStateBadge } from '../components/deal-progress'
 import { adminDealQueries, errorLines } from './admin-queries'
+import { rejectDealEarnings, setAdminDealState } from './api'
 import '../components/deals.css'
 import './admin-form.css'
 
@@ -50,10 +50,7 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
     if (!confirmed) return
     setBusy(true)
     try {
-      const answer = await api('adminDealEarningsRejection', {
-        params: { code: deal.code },
-        body: { reason: reason.trim() },
-      })
+      const answer = await rejectDealEarnings(deal.code, reason.trim())
       const rejected = formatMoney(answer.rejected)
       void notify(
         'success',
@@ -128,7 +125,7 @@ export function DealsTab() {
     })
     if (!confirmed) return
     try {
-      await api('adminDealState', { params: { code: deal.code }, body: { state: to } })
+      await setAdminDealState(deal.code, to)
       void queryClient.invalidateQueries({ queryKey: adminDealQueries.dealLists() })
       void notify('success', t`Deal updated`)
     } catch (error) {

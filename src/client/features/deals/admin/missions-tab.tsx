@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { ManualTopUpForm } from '#client/features/brand/admin-kit.ts'
-import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
@@ -14,6 +13,7 @@ import { missionQueries } from '../queries'
 import { useAdminFormErrors } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries } from './admin-queries'
+import { saveAdminMission } from './api'
 import { inLanguage } from './localized-field'
 import { MissionFieldControls, type MissionValues, missionBody, missionValues } from './mission-fields'
 import '../components/deals.css'
@@ -72,8 +72,7 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
     form.set('payload', JSON.stringify(body))
     if (thumbnail) form.set('thumbnail', thumbnail)
     try {
-      if (mission) await api('adminMissionUpdate', { params: { code: mission.code }, body: form })
-      else await api('adminMissionCreate', { body: form })
+      await saveAdminMission(mission?.code ?? null, form)
       void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
       void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
       void notify('success', t`Mission saved`)

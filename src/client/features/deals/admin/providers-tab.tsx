@@ -4,7 +4,6 @@ import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
 import { ApproveButton, InviteMemberForm, pendingFirst } from '#client/features/brand/admin-kit.ts'
 import { providerStatusLabels } from '#client/features/brand/labels.ts'
-import { api } from '#client/lib/http.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
@@ -15,6 +14,7 @@ import { missionQueries } from '../queries'
 import { useAdminFormErrors } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries } from './admin-queries'
+import { saveAdminProvider } from './api'
 import { LocalizedField, type LocalizedValue, localizedBody, localizedValue } from './localized-field'
 import '../components/deals.css'
 
@@ -52,8 +52,7 @@ function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; on
     form.set('payload', JSON.stringify(payload))
     if (logo) form.set('logo', logo)
     try {
-      if (provider) await api('adminProviderUpdate', { params: { id: provider.id }, body: form })
-      else await api('adminProviderCreate', { body: form })
+      await saveAdminProvider(provider?.id ?? null, form)
       void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
       // Missions carry their provider's text: the streamer-side lists show the new one at once.
       void queryClient.invalidateQueries({ queryKey: missionQueries.all() })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '#client/lib/http.ts'
+import { fetchAdminKyc, fetchAdminPayouts } from './api'
 
 /** Admin queues; under 'admin', a root the persister never keeps (admin data stays off the device). */
 export const adminWalletQueries = {
@@ -7,12 +7,12 @@ export const adminWalletQueries = {
   kyc: (status: string) =>
     queryOptions({
       queryKey: [...adminWalletQueries.kycQueues(), status] as const,
-      queryFn: ({ signal }) => api('adminKyc', { query: { status }, signal }),
+      queryFn: ({ signal }) => fetchAdminKyc(status, signal),
     }),
   payoutQueues: () => ['admin', 'payouts'] as const,
   payouts: (status: string) =>
     queryOptions({
       queryKey: [...adminWalletQueries.payoutQueues(), status] as const,
-      queryFn: ({ signal }) => api('adminPayouts', { query: { status }, signal }),
+      queryFn: ({ signal }) => fetchAdminPayouts(status, signal),
     }),
 }

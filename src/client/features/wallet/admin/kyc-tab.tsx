@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { absoluteLink, api } from '#client/lib/http.ts'
+import { absoluteLink } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminKycItem } from '#shared/contract/admin.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { kycKindLabels, kycStatusLabels, labelOf } from '../labels'
 import { readError } from '../messages'
+import { reviewKycDocument } from './api'
 import '../wallet.css'
 import { adminWalletQueries } from './admin-queries'
 
@@ -21,10 +22,7 @@ function ReviewRow({ item, onDone }: { item: AdminKycItem; onDone: () => void })
     }
     setBusy(true)
     try {
-      await api('adminKycReview', {
-        params: { id: item.id },
-        body: status === 'rejected' ? { status, reason: reason.trim() } : { status },
-      })
+      await reviewKycDocument(item.id, status === 'rejected' ? { status, reason: reason.trim() } : { status })
       void notify('success', status === 'verified' ? t`Document verified.` : t`Document rejected.`)
       onDone()
     } catch (caught) {

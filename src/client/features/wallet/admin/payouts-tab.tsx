@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { confirm } from '#client/lib/confirm.ts'
-import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { AdminPayoutItem } from '#shared/contract/admin.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { payoutStatusLabels } from '../labels'
 import { readError } from '../messages'
+import { setPayoutStatus } from './api'
 import '../wallet.css'
 import { adminWalletQueries } from './admin-queries'
 
@@ -32,7 +32,7 @@ export function PayoutsTab() {
     })
     if (!confirmed) return
     try {
-      await api('adminPayoutUpdate', { params: { id: item.id }, body: { status: next } })
+      await setPayoutStatus(item.id, next)
       void notify('success', next === 'paid' ? t`Payout marked paid.` : t`Payout marked failed and refunded.`)
       void queryClient.invalidateQueries({ queryKey: adminWalletQueries.payoutQueues() })
     } catch (caught) {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
+import { Controller, type FieldError, type FieldPath, get, useForm, useWatch } from 'react-hook-form'
 import { DateInput } from '#client/components/ui/date-input.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { notify } from '#client/lib/toast.ts'
@@ -8,104 +9,139 @@ import type { Address, Wallet, WalletBody, WalletKind } from '#shared/contract/w
 import { readError, walletMessage } from '../messages'
 import { saveWallet } from '../mutations'
 
-type Values = Record<string, string>
-
 const ADDRESS_FIELDS = ['line1', 'line2', 'city', 'postalCode', 'country'] as const
 
-function initialValues(wallet: Wallet | null): Values {
-  const values: Values = { kind: wallet?.kind ?? 'person' }
-  const person = wallet?.person
-  values['person.firstName'] = person?.firstName ?? ''
-  values['person.lastName'] = person?.lastName ?? ''
-  values['person.birthDate'] = person?.birthDate ?? ''
-  values['person.phone'] = person?.phone ?? ''
-  for (const field of ADDRESS_FIELDS) {
-    values[`person.address.${field}`] = person?.address[field] ?? (field === 'country' ? 'FR' : '')
-    values[`business.address.${field}`] =
-      wallet?.business?.address[field] ?? (field === 'country' ? 'FR' : '')
+type AddressValues = Record<(typeof ADDRESS_FIELDS)[number], string>
+
+/** The form's fields as typed (all text), shaped as the API's body; `walletBody` cleans them up. */
+interface WalletValues {
+  kind: WalletKind
+  person: { firstName: string; lastName: string; birthDate: string; phone: string; address: AddressValues }
+  business: { name: string; registrationNumber: string; vatNumber: string; address: AddressValues }
+}
+
+function addressValues(known: Address | undefined): AddressValues {
+  return {
+    line1: known?.line1 ?? '',
+    line2: known?.line2 ?? '',
+    city: known?.city ?? '',
+    postalCode: known?.postalCode ?? '',
+    country: known?.country ?? 'FR',
   }
-  values['business.name'] = wallet?.business?.name ?? ''
-  values['business.registrationNumber'] = wallet?.business?.registrationNumber ?? ''
-  values['business.vatNumber'] = wallet?.business?.vatNumber ?? ''
-  return values
+}
+
+function initialValues(wallet: Wallet | null): WalletValues {
+  const person = wallet?.person
+  const business = wallet?.business
+  return {
+    kind: wallet?.kind ?? 'person',
+    person: {
+      firstName: person?.firstName ?? '',
+      lastName: person?.lastName ?? '',
+      birthDate: person?.birthDate ?? '',
+      phone: person?.phone ?? '',
+      address: addressValues(person?.address),
+    },
+    business: {
+      name: business?.name ?? '',
+      registrationNumber: business?.registrationNumber ?? '',
+      vatNumber: business?.vatNumber ?? '',
+      address: addressValues(business?.address),
+    },
+  }
 }
 
 /** Optional fields are left out when empty rather than sent as '' (the API treats '' as a value). */
-function address(values: Values, prefix: string): Address {
-  const get = (field: string) => (values[`${prefix}.address.${field}`] ?? '').trim()
+function address(values: AddressValues): Address {
+  const line2 = values.line2.trim()
   return {
-    line1: get('line1'),
-    ...(get('line2') ? { line2: get('line2') } : {}),
-    city: get('city'),
-    postalCode: get('postalCode'),
-    country: get('country').toUpperCase(),
+    line1: values.line1.trim(),
+    ...(line2 ? { line2 } : {}),
+    city: values.city.trim(),
+    postalCode: values.postalCode.trim(),
+    country: values.country.trim().toUpperCase(),
   }
 }
 
-export function walletBody(values: Values): WalletBody {
-  const get = (name: string) => (values[name] ?? '').trim()
-  const kind = (values.kind === 'business' ? 'business' : 'person') as WalletKind
+export function walletBody(values: WalletValues): WalletBody {
+  const { person, business } = values
+  const phone = person.phone.trim()
+  const vatNumber = business.vatNumber.trim()
   return {
-    kind,
+    kind: values.kind,
     person: {
-      firstName: get('person.firstName'),
-      lastName: get('person.lastName'),
-      birthDate: get('person.birthDate'),
-      ...(get('person.phone') ? { phone: get('person.phone') } : {}),
-      address: address(values, 'person'),
+      firstName: person.firstName.trim(),
+      lastName: person.lastName.trim(),
+      birthDate: person.birthDate.trim(),
+      ...(phone ? { phone } : {}),
+      address: address(person.address),
     },
-    ...(kind === 'business'
+    ...(values.kind === 'business'
       ? {
           business: {
-            name: get('business.name'),
-            registrationNumber: get('business.registrationNumber'),
-            ...(get('business.vatNumber') ? { vatNumber: get('business.vatNumber') } : {}),
-            address: address(values, 'business'),
+            name: business.name.trim(),
+            registrationNumber: business.registrationNumber.trim(),
+            ...(vatNumber ? { vatNumber } : {}),
+            address: address(business.address),
           },
         }
       : {}),
   }
 }
 
+/** Every text field's name in the form, as react-hook-form paths (`person.address.city`). */
+type TextField = Exclude<FieldPath<WalletValues>, 'kind' | 'person' | 'business' | `${string}address`>
+
 /** Creates the wallet (no wallet yet) or edits it: who is paid, as a person or through a business. */
 export function WalletForm({ username, wallet }: { username: string; wallet: Wallet | null }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState<Values>(() => initialValues(wallet))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [general, setGeneral] = useState<string[]>([])
-  const [saving, setSaving] = useState(false)
+  // The server checks the details (the app has no rule of its own to add): its field errors are
+  // set on their fields as keys, its other refusals on `root.server`, one per line.
+  const form = useForm<WalletValues>({ defaultValues: initialValues(wallet), reValidateMode: 'onSubmit' })
+  const { errors, isSubmitting: saving } = form.formState
+  const kind = useWatch({ control: form.control, name: 'kind' })
+  const general = errors.root?.server?.message?.split('\n') ?? []
 
   const field = (
-    name: string,
+    name: TextField,
     label: string,
     props: { type?: string; autoComplete?: string; required?: boolean } = {},
-  ) => (
-    <Field label={label} error={errors[name] ? walletMessage(i18n, errors[name]) : undefined}>
-      {(control) =>
-        props.type === 'date' ? (
-          // DD/MM/YYYY whatever the browser's language, kept as YYYY-MM-DD.
-          <DateInput
-            {...control}
-            value={values[name] ?? ''}
-            onChange={(day) => setValues((current) => ({ ...current, [name]: day }))}
-            autoComplete={props.autoComplete}
-            required={props.required ?? true}
-          />
-        ) : (
-          <input
-            {...control}
-            value={values[name] ?? ''}
-            onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-            type={props.type ?? 'text'}
-            autoComplete={props.autoComplete}
-            required={props.required ?? true}
-          />
-        )
-      }
-    </Field>
-  )
-  const addressFields = (prefix: string) => (
+  ) => {
+    const key = (get(errors, name) as FieldError | undefined)?.message
+    return (
+      <Field label={label} error={key ? walletMessage(i18n, key) : undefined}>
+        {(control) =>
+          props.type === 'date' ? (
+            // DD/MM/YYYY whatever the browser's language, kept as YYYY-MM-DD.
+            <Controller
+              control={form.control}
+              name={name}
+              render={({ field: date }) => (
+                <DateInput
+                  {...control}
+                  value={date.value}
+                  onChange={date.onChange}
+                  onBlur={date.onBlur}
+                  autoComplete={props.autoComplete}
+                  required={props.required ?? true}
+                />
+              )}
+            />
+          ) : (
+            <input
+              {...control}
+              type={props.type ?? 'text'}
+              autoComplete={props.autoComplete}
+              required={props.required ?? true}
+              {...form.register(name)}
+            />
+          )
+        }
+      </Field>
+    )
+  }
+  const addressFields = (prefix: 'person' | 'business') => (
     <>
       {field(`${prefix}.address.line1`, t`Address`, { autoComplete: 'address-line1' })}
       {field(`${prefix}.address.line2`, t`Address (line 2, optional)`, {
@@ -120,11 +156,13 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
     </>
   )
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setSaving(true)
-    setErrors({})
-    setGeneral([])
+  // Each submit starts clean, as the server may have named a field the form does not show: a
+  // leftover error there would keep react-hook-form from ever calling the handler again.
+  const submit = (event: FormEvent) => {
+    form.clearErrors()
+    return send(event)
+  }
+  const send = form.handleSubmit(async (values) => {
     try {
       const body = walletBody(values)
       // Offline, the change is queued (lib/offline) and sent once the connection is back.
@@ -136,12 +174,14 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
       void notify('success', wallet ? t`Wallet updated.` : t`Your wallet is ready.`)
     } catch (caught) {
       const readable = readError(i18n, caught, t`The wallet could not be saved. Please try again.`)
-      setErrors(readable.fields)
-      setGeneral(readable.general)
-    } finally {
-      setSaving(false)
+      for (const [name, key] of Object.entries(readable.fields)) {
+        form.setError(name as FieldPath<WalletValues>, { type: 'server', message: key })
+      }
+      if (readable.general.length > 0) {
+        form.setError('root.server', { type: 'server', message: readable.general.join('\n') })
+      }
     }
-  }
+  })
 
   return (
     <form className="form wallet-form" onSubmit={submit} noValidate>
@@ -154,16 +194,10 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
         <legend>
           <Trans>I am paid as</Trans>
         </legend>
-        {(['person', 'business'] as const).map((kind) => (
-          <label key={kind} className="radio">
-            <input
-              type="radio"
-              name="kind"
-              value={kind}
-              checked={values.kind === kind}
-              onChange={() => setValues((current) => ({ ...current, kind }))}
-            />
-            {kind === 'person' ? <Trans>A person</Trans> : <Trans>A business</Trans>}
+        {(['person', 'business'] as const).map((option) => (
+          <label key={option} className="radio">
+            <input type="radio" value={option} {...form.register('kind')} />
+            {option === 'person' ? <Trans>A person</Trans> : <Trans>A business</Trans>}
           </label>
         ))}
       </fieldset>
@@ -181,7 +215,7 @@ export function WalletForm({ username, wallet }: { username: string; wallet: Wal
         </div>
         {addressFields('person')}
       </fieldset>
-      {values.kind === 'business' ? (
+      {kind === 'business' ? (
         <fieldset>
           <legend>
             <Trans>Your business</Trans>

@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { BankAccountForm, BankAccountList } from '#client/features/wallet/components/bank-accounts.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import { BankAccountForm, BankAccountList } from './-components/bank-accounts'
 import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/bank')({

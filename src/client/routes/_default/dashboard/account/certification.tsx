@@ -1,9 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import {
+  CertificationBanner,
+  KycDocumentList,
+  KycUploadForm,
+} from '#client/features/wallet/components/certification.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
-import { CertificationBanner, KycDocumentList, KycUploadForm } from './-components/certification'
 import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/account/certification')({

@@ -5,11 +5,11 @@ import { useDeferredValue } from 'react'
 import { DealList } from '#client/features/deals/components/deal-list.tsx'
 import { MissionCard } from '#client/features/deals/components/mission-card.tsx'
 import { dealQueries, IN_PROGRESS_STATES, missionQueries } from '#client/features/deals/queries.ts'
+import { TodaySummary } from '#client/features/wallet/components/today-summary.tsx'
 import { walletHistoryQueries } from '#client/features/wallet/history.ts'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { firstScreenPainted } from '#client/lib/first-paint.ts'
 import { TakeMissionButton } from './-components/take-mission-button'
-import { TodaySummary } from './-components/today-summary'
 import '#client/features/wallet/wallet.css'
 
 export const Route = createFileRoute('/_default/dashboard/deal/')({

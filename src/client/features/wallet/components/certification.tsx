@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Field } from '#client/components/ui/field.tsx'
-import { kycKindLabels, kycStatusLabels } from '#client/features/wallet/labels.ts'
-import { readError, walletMessage } from '#client/features/wallet/messages.ts'
-import { uploadKycDocument } from '#client/features/wallet/mutations.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { KycDocument, KycKind, Wallet } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { hasKycExtension, isKycMimeType, KYC_MAX_BYTES, requiredKycKind } from '#shared/kyc-rules.ts'
+import { kycKindLabels, kycStatusLabels } from '../labels'
+import { readError, walletMessage } from '../messages'
+import { uploadKycDocument } from '../mutations'
 
 /** The certification banner: where the user stands, and why. */
 export function CertificationBanner({ wallet }: { wallet: Wallet }) {

@@ -2,12 +2,12 @@ import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { walletHistoryQueries } from '#client/features/wallet/history.ts'
-import { walletQueries } from '#client/features/wallet/queries.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { WalletSummary } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
+import { walletHistoryQueries } from '../history'
+import { walletQueries } from '../queries'
 
 interface NextStep {
   text: ReactNode

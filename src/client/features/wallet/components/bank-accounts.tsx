@@ -1,19 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
-import { readError, walletMessage } from '#client/features/wallet/messages.ts'
-import {
-  addBankAccount,
-  makeDefaultBankAccount,
-  unactivateBankAccount,
-} from '#client/features/wallet/mutations.ts'
 import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BankAccount } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { type IbanProblem, ibanCountryCode, ibanLength, ibanProblem } from '#shared/iban-rules.ts'
 import { normalizeIban } from '#shared/validation-rules.ts'
+import { readError, walletMessage } from '../messages'
+import { addBankAccount, makeDefaultBankAccount, unactivateBankAccount } from '../mutations'
 
 /** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
 export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | IbanProblem {
@@ -123,14 +120,32 @@ export function BankAccountList({
   )
 }
 
+interface BankAccountValues {
+  holderName: string
+  iban: string
+}
+
+/** The checks the form makes before sending: both fields filled, and an IBAN the rules accept. */
+function localErrors({ holderName, iban }: BankAccountValues): Partial<BankAccountValues> {
+  const errors: Partial<BankAccountValues> = {}
+  if (!holderName.trim()) errors.holderName = 'validation.required'
+  const refused = normalizeIban(iban) ? ibanProblem(iban) : null
+  if (!normalizeIban(iban)) errors.iban = 'validation.required'
+  else if (refused) errors.iban = `iban.${refused}`
+  return errors
+}
+
 export function BankAccountForm({ username }: { username: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [holderName, setHolderName] = useState('')
-  const [iban, setIban] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [general, setGeneral] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  // Field errors hold keys: `iban.<problem>` for the form's own IBAN reasons, the API's otherwise.
+  // Errors stay until the next submit, as the live IBAN hint already follows the typing.
+  const form = useForm<BankAccountValues>({
+    defaultValues: { holderName: '', iban: '' },
+    reValidateMode: 'onSubmit',
+  })
+  const { errors, isSubmitting: saving } = form.formState
+  const iban = useWatch({ control: form.control, name: 'iban' })
   const hint = ibanHint(iban)
   const country = ibanCountryCode(iban) ?? ''
   const name = countryName(i18n.locale, country)
@@ -145,80 +160,65 @@ export function BankAccountForm({ username }: { username: string }) {
     sepa: t`${name} is outside the SEPA area: payouts go to bank accounts in SEPA countries only.`,
   }
   const problem = hint === 'empty' || hint === 'typing' || hint === 'valid' ? null : hint
+  const ibanError = errors.iban?.message
+  const holderError = errors.holderName?.message
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const local: Record<string, string> = {}
-    if (!holderName.trim()) local.holderName = 'validation.required'
-    const refused = normalizeIban(iban) ? ibanProblem(iban) : null
-    if (!normalizeIban(iban)) local.iban = 'validation.required'
-    else if (refused) local.iban = `iban.${refused}`
-    setErrors(local)
-    setGeneral(null)
+  // Each submit starts clean, as the server may have named a field the form does not show: a
+  // leftover error there would keep react-hook-form from ever calling the handler again.
+  const submit = (event: FormEvent) => {
+    form.clearErrors()
+    return send(event)
+  }
+  const send = form.handleSubmit(async (values) => {
+    const local = localErrors(values)
+    for (const [field, key] of Object.entries(local)) {
+      form.setError(field as keyof BankAccountValues, { type: 'local', message: key })
+    }
     if (Object.keys(local).length > 0) return
-    setSaving(true)
     try {
       await addBankAccount(queryClient, username, {
-        holderName: holderName.trim(),
-        iban: normalizeIban(iban),
+        holderName: values.holderName.trim(),
+        iban: normalizeIban(values.iban),
       })
-      setHolderName('')
-      setIban('')
+      form.reset()
       void notify('success', t`Bank account added.`)
     } catch (caught) {
       const readable = readError(i18n, caught, t`The bank account could not be added.`)
-      setErrors(readable.fields)
-      setGeneral(readable.general[0] ?? null)
-    } finally {
-      setSaving(false)
+      for (const [field, key] of Object.entries(readable.fields)) {
+        form.setError(field as keyof BankAccountValues, { type: 'server', message: key })
+      }
+      const general = readable.general[0]
+      if (general) form.setError('root.server', { type: 'server', message: general })
     }
-  }
+  })
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="bank-add-title">
       <h2 id="bank-add-title">
         <Trans>Add a bank account</Trans>
       </h2>
-      {general ? (
+      {errors.root?.server?.message ? (
         <p className="form-error" role="alert">
-          {general}
+          {errors.root.server.message}
         </p>
       ) : null}
-      <Field
-        label={t`Account holder`}
-        error={errors.holderName ? walletMessage(i18n, errors.holderName) : undefined}
-      >
-        {(control) => (
-          <input
-            {...control}
-            autoComplete="name"
-            value={holderName}
-            onChange={(event) => setHolderName(event.target.value)}
-          />
-        )}
+      <Field label={t`Account holder`} error={holderError ? walletMessage(i18n, holderError) : undefined}>
+        {(control) => <input {...control} autoComplete="name" {...form.register('holderName')} />}
       </Field>
       <Field
         label={t`IBAN`}
         error={
-          errors.iban?.startsWith('iban.')
-            ? (hints[errors.iban.slice(5) as IbanProblem] ?? undefined)
-            : errors.iban
-              ? walletMessage(i18n, errors.iban)
+          ibanError?.startsWith('iban.')
+            ? (hints[ibanError.slice(5) as IbanProblem] ?? undefined)
+            : ibanError
+              ? walletMessage(i18n, ibanError)
               : problem
                 ? (hints[problem] ?? undefined)
                 : undefined
         }
         valid={hint === 'valid'}
       >
-        {(control) => (
-          <input
-            {...control}
-            autoComplete="off"
-            spellCheck={false}
-            value={iban}
-            onChange={(event) => setIban(event.target.value)}
-          />
-        )}
+        {(control) => <input {...control} autoComplete="off" spellCheck={false} {...form.register('iban')} />}
       </Field>
       {hint === 'valid' ? (
         <p className="field-ok" role="status">

@@ -1,23 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useRef, useState } from 'react'
+import { useRef } from 'react'
+import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
-import { readError, walletMessage } from '#client/features/wallet/messages.ts'
-import { requestPayout } from '#client/features/wallet/mutations.ts'
+import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
 import { notify } from '#client/lib/toast.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
-
-const CENTS_PER_EURO = 100
-
-/** "12,50" or "12.50" euros -> 1250 cents; null when it is not an amount with at most two decimals. */
-export function parseEuros(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:[.,](\d{1,2}))?\s*$/.exec(text)
-  if (!match) return null
-  return Number(match[1]) * CENTS_PER_EURO + Number((match[2] ?? '0').padEnd(2, '0'))
-}
+import { readError, walletMessage } from '../messages'
+import { requestPayout } from '../mutations'
 
 /** Why a payout cannot be asked for right now, or null when it can. */
 function blocker(wallet: Wallet, minimum: Money, online: boolean): string | null {
@@ -50,16 +44,24 @@ export function PayoutForm({
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const online = useOnline()
-  const [amount, setAmount] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
+  // The error is kept in the user's words: it comes from the amount's reader, the wallet's rules or
+  // the server's answer, each with its own catalogue.
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } })
+  const sending = form.formState.isSubmitting
+  const setError = (message: string | null) => {
+    if (message) form.setError('amount', { type: 'refused', message })
+  }
   const attempt = useRef<{ cents: number; key: string } | null>(null)
   const blocked = blocker(wallet, minimum, online)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const cents = parseEuros(amount)
-    if (cents === null || cents <= 0) return setError(t`Enter an amount in euros, like 25 or 25.50.`)
+  const submit = form.handleSubmit(async ({ amount }) => {
+    const read = parseEuroAmount(amount)
+    if (!read.ok)
+      return setError(
+        validationMessage(i18n, read.error === 'validation.required' ? 'amount.invalid' : read.error),
+      )
+    const { cents } = read
+    if (cents <= 0) return setError(validationMessage(i18n, 'amount.invalid'))
     if (cents < minimum.amount) return setError(walletMessage(i18n, 'payout.minimum'))
     if (cents > wallet.available.amount) {
       const key =
@@ -67,21 +69,17 @@ export function PayoutForm({
       return setError(walletMessage(i18n, key))
     }
     if (attempt.current?.cents !== cents) attempt.current = { cents, key: crypto.randomUUID() }
-    setSending(true)
-    setError(null)
     try {
       await requestPayout(queryClient, username, cents, attempt.current.key)
       attempt.current = null
-      setAmount('')
+      form.reset()
       void notify('success', t`Payout of ${formatMoney(cents)} requested.`)
     } catch (caught) {
       const readable = readError(i18n, caught, t`The payout could not be requested. Please try again.`)
       const field = readable.fields.amount
       setError(field ? walletMessage(i18n, field) : (readable.general[0] ?? null))
-    } finally {
-      setSending(false)
     }
-  }
+  })
 
   return (
     <section className="wallet-card" aria-labelledby="payout-title">
@@ -107,20 +105,18 @@ export function PayoutForm({
         <Field
           label={<Trans>Amount (EUR)</Trans>}
           hint={<Trans>Available: {formatMoney(wallet.available)}</Trans>}
-          error={error}
+          error={form.formState.errors.amount?.message}
         >
           {(control) => (
             <input
               {...control}
               inputMode="decimal"
               autoComplete="off"
-              value={amount}
               disabled={blocked !== null || sending}
-              onChange={(event) => {
-                setAmount(event.target.value)
+              {...form.register('amount', {
                 // An error answers the amount sent: a new amount is judged when it is sent.
-                setError(null)
-              }}
+                onChange: () => form.clearErrors('amount'),
+              })}
             />
           )}
         </Field>

@@ -2,7 +2,6 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { activityExportLink, walletHistoryQueries } from '#client/features/wallet/history.ts'
 import {
   type ActivityRow,
   type BankAccount,
@@ -12,6 +11,8 @@ import {
 } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { activityExportLink } from '../api'
+import { walletHistoryQueries } from '../history'
 
 /** The translated name of each kind of entry, for rows and the filter. */
 export function useKindLabels(): Record<TransactionKind, string> {

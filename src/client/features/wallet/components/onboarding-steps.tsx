@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { walletQueries } from '#client/features/wallet/queries.ts'
 import { namedRoutes } from '#client/lib/named-routes.ts'
 import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { Onboarding } from '#shared/contract/wallet.ts'
+import { walletQueries } from '../queries'
 
 interface Step {
   key: keyof Onboarding
