@@ -101,7 +101,8 @@ async function recoverAddress(email: string): Promise<Account> {
 
 // The finding: 6 of 6 such tries made the attacker the brand's owner. Each try here runs the whole
 // attack (squat before or after the invitation, then move to an address the attacker owns and prove
-// it) and counts whether the attacker ever got in; the real invitee must get in every time.
+// it) and counts whether the attacker ever got in; the real invitee must get in every time. Soft
+// expectations: a try that goes wrong is reported, and the count still covers every try.
 const ATTACK_TRIES = 6
 
 test(`an attacker squatting the invited address never becomes a member (${ATTACK_TRIES} tries); the real invitee gets in`, async () => {
@@ -116,15 +117,15 @@ test(`an attacker squatting the invited address never becomes a member (${ATTACK
     attacker ??= await signUp(victim)
     const roles = [await roleIn(attacker, brand)]
     // A token the attacker made up gets nowhere either.
-    expect((await call('POST', REDEEM, attacker, { token: 'x'.repeat(43) })).statusCode).toBe(400)
+    expect.soft((await call('POST', REDEEM, attacker, { token: 'x'.repeat(43) })).statusCode).toBe(400)
 
     if (attempt % 3 === 2) {
       // The attacker keeps the address: the real owner recovers the account through the mailbox
       // (every session of the squatter ends), then redeems the link.
       const owner = await recoverAddress(victim)
-      expect((await call('GET', '/api/providers', attacker)).statusCode).toBe(401)
-      expect((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
-      expect(await roleIn(owner, brand)).toBe('owner')
+      expect.soft((await call('GET', '/api/providers', attacker)).statusCode).toBe(401)
+      expect.soft((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
+      expect.soft(await roleIn(owner, brand)).toBe('owner')
     } else {
       // The attacker moves to an address they own and proves it, as in the finding.
       const own = `${uniqueName('attacker')}@evil.example`
@@ -132,19 +133,19 @@ test(`an attacker squatting the invited address never becomes a member (${ATTACK
         email: own,
         currentPassword: strongPassword,
       })
-      expect(moved.statusCode).toBe(200)
+      expect.soft(moved.statusCode).toBe(200)
       await verifyMailbox(own)
       roles.push(await roleIn(attacker, brand))
-      expect((await call('POST', REDEEM, attacker, { token })).statusCode).toBe(403)
+      expect.soft((await call('POST', REDEEM, attacker, { token })).statusCode).toBe(403)
       roles.push(await roleIn(attacker, brand))
       // The address is free again: its owner signs up with it and redeems the mailed link.
       const owner = await signUp(victim)
-      expect((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
-      expect(await roleIn(owner, brand)).toBe('owner')
+      expect.soft((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
+      expect.soft(await roleIn(owner, brand)).toBe('owner')
     }
     roles.push(await roleIn(attacker, brand))
     if (roles.some((role) => role !== null)) becameOwner += 1
-    expect(await membersOf(brand)).toBe(1)
+    expect.soft(await membersOf(brand)).toBe(1)
   }
   console.info(`brand invitation attack: ${becameOwner} of ${ATTACK_TRIES} tries became owner`)
   expect(becameOwner).toBe(0)
@@ -188,12 +189,14 @@ test('a used, an expired and a replaced invitation link each give their own erro
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(providerInvitations.email, late))
   const expired = await call('POST', REDEEM, lateAccount, { token: lateToken })
+  expect(expired.statusCode).toBe(400)
   expect(expired.json().errors.children.token.errors).toEqual(['invitation.expired'])
 
   // Inviting again: only the newest link works.
   const first = await invite(admin, brand, late, 'member')
   const second = await invite(admin, brand, late, 'member')
   const replaced = await call('POST', REDEEM, lateAccount, { token: first })
+  expect(replaced.statusCode).toBe(400)
   expect(replaced.json().errors.children.token.errors).toEqual(['invitation.expired'])
   expect((await call('POST', REDEEM, lateAccount, { token: second })).statusCode).toBe(200)
   const unknown = await call('POST', REDEEM, lateAccount, { token: 'y'.repeat(43) })
