@@ -86,3 +86,10 @@ export async function askForReview(
 export function startCardTopUp(slug: string, code: string, amount: number) {
   return api('brandTopUpCreate', { params: { slug, code }, body: { amount } })
 }
+
+/** Redeems a mailed invitation: the membership is made, so the portal's list of brands is asked again. */
+export async function redeemInvitation(queryClient: QueryClient, token: string) {
+  const provider = await api('brandInvitationRedeem', { body: { token } })
+  await queryClient.invalidateQueries({ queryKey: brandQueries.providers().queryKey })
+  return provider
+}
