@@ -236,11 +236,12 @@ test('changing the address suspends memberships (403, no brand socket room) unti
   const brand = await makeBrand(mail.app, `moved-${Date.now().toString(36)}`)
   const email = `${uniqueName('mover')}@brand.example`
   const member = await signUp(email)
+  // A socket open before the invitation is accepted hears the brand once it is.
+  await socketOf(member)
   expect((await call('POST', REDEEM, member, { token: await invite(admin, brand, email) })).statusCode).toBe(
     200,
   )
   expect(await roleIn(member, brand)).toBe('owner')
-  await socketOf(member)
   expect(await roomSize(brand, 1)).toBe(1)
 
   const moved = `${uniqueName('moved')}@elsewhere.example`

@@ -14,6 +14,7 @@ import { isAdmin, type ProviderAccess } from '#server/http/access-rules.ts'
 import { ApiError, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
+import { rooms } from '#server/plugins/socket.ts'
 import { redeemInvitation } from './brand-invitations-repository'
 import { invitationRefused, inviteMember, mailInvitation } from './brand-invite'
 import {
@@ -134,6 +135,8 @@ export async function brandProviderRoutes(app: FastifyInstance) {
     await app.rateLimiter.consume(authLimits.tokenAddress, request.ip)
     const redeemed = await redeemInvitation(app.db, body.token, session.user.id)
     if (!redeemed.ok) throw invitationRefused(redeemed.refusal)
+    // The member's open sockets hear the brand's spend from now on, without a reconnect.
+    app.io.in(rooms.user(session.user.id)).socketsJoin(rooms.provider(redeemed.provider.id))
     return brandProviderView(redeemed.provider, redeemed.role)
   })
 }
