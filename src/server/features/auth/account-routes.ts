@@ -82,7 +82,10 @@ export async function accountRoutes(app: FastifyInstance) {
     }
     if (emailChanged) {
       // Brand memberships count only for a proven address: until this one is, the sockets hear no brand.
-      await leaveProviderRooms(app.io, row.id)
+      // The change is committed: a node that does not answer is logged, never turned into a failure.
+      leaveProviderRooms(app.io, row.id).catch((error: unknown) =>
+        app.log.error({ err: error }, 'leaving the brand rooms failed'),
+      )
       const token = await issueOneTimeToken(app.db, updated.id, 'verify_email')
       sendVerificationMail(app.mailer, updated, verificationLink(config.publicUrl, token, 'verify')).catch(
         (error: unknown) => app.log.error({ err: error }, 'verification mail failed'),

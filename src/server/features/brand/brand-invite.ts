@@ -13,7 +13,7 @@ import { accountOfAddress, insertInvitation, type RedeemRefusal } from './brand-
 import { sendInvitationMail } from './brand-mails'
 
 // 3 days: an invitation can wait over a weekend; a recovery link (1 hour) is asked for by its reader.
-export const INVITATION_LINK_MS = 3 * 24 * 60 * 60 * 1000
+const INVITATION_LINK_MS = 3 * 24 * 60 * 60 * 1000
 
 /** The app's page that redeems a mailed invitation (the landing of every mailed link). */
 export function invitationLink(publicUrl: string, token: string): string {
