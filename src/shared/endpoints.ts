@@ -124,6 +124,7 @@ export const endpoints = define({
   brandDealReview: { method: 'POST', path: `${brandMission}/deals/{dealCode}/review`, access: 'member' },
   brandTopUpCreate: { method: 'POST', path: `${brandMission}/top-ups`, access: 'member' },
   brandTopUps: { method: 'GET', path: `${brandMission}/top-ups`, access: 'member' },
+  brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
   // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
   stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
 

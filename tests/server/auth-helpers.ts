@@ -70,7 +70,7 @@ export async function startSmtp(): Promise<LocalSmtp> {
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
 
 /** The token of the /redir/verification link in a mail. */
-export function linkToken(mail: ReceivedMail, type: 'verify' | 'reset'): string {
+export function linkToken(mail: ReceivedMail, type: 'verify' | 'reset' | 'invite'): string {
   const body = unfold(mail.raw)
   const match = new RegExp(`/redir/verification\\?token=([\\w-]+)&(?:amp;)?type=${type}`).exec(body)
   if (!match?.[1]) throw new Error(`no ${type} link in the mail:\n${body}`)
@@ -119,13 +119,16 @@ export function signin(app: FastifyInstance, username: string, plainPassword: st
  * A test file's app that sends real mail to a local SMTP server, started before its tests and closed
  * after them. Read `app`, `smtp` and `post` inside tests (they exist once `beforeAll` ran).
  */
-export function appWithMail(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+export function appWithMail(
+  options: { seed?: boolean; env?: Record<string, string>; listen?: boolean } = {},
+) {
   let testApp: TestApp | undefined
   let smtp: LocalSmtp | undefined
   beforeAll(async () => {
     smtp = await startSmtp()
     testApp = await createTestApp({
       seed: options.seed ?? false,
+      listen: options.listen ?? false,
       env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test', ...options.env },
     })
   })

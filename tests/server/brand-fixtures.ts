@@ -23,7 +23,10 @@ export async function makeBrand(
   return row
 }
 
-/** A brand account (kind provider) that is a member of the brand with the given role. */
+/**
+ * A brand account (kind provider, its address verified: memberships of an unproven address do not
+ * count) that is a member of the brand with the given role.
+ */
 export async function makeMember(
   app: FastifyInstance,
   brand: TestBrand,
@@ -31,7 +34,10 @@ export async function makeMember(
   role: 'owner' | 'member' = 'owner',
 ): Promise<TestUser> {
   const user = await makeUser(app, username)
-  await app.db.update(users).set({ kind: 'provider' }).where(eq(users.id, user.id))
+  await app.db
+    .update(users)
+    .set({ kind: 'provider', emailVerifiedAt: new Date() })
+    .where(eq(users.id, user.id))
   await app.db.insert(providerMembers).values({ providerId: brand.id, userId: user.id, role })
   return user
 }

@@ -16,18 +16,26 @@ const call = (
   payload?: object,
 ) => mail.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
 
-/** A brand account signed up through the API, as the registration form's "I represent a brand" makes it. */
-async function brandAccount() {
+/**
+ * A brand account signed up through the API, as the registration form's "I represent a brand" makes
+ * it, with its address confirmed through the mailed link unless told otherwise.
+ */
+async function brandAccount(options: { verified?: boolean } = {}) {
   const username = uniqueName('brand')
+  const email = `${username}@example.test`
   const response = await mail.post('/api/oauth/signup', {
     username,
-    email: `${username}@example.test`,
+    email,
     plainPassword: strongPassword,
     kind: 'provider',
   })
   expect(response.statusCode).toBe(201)
   expect(response.json().user.kind).toBe('provider')
-  return { username, auth: { authorization: `Bearer ${response.json().code}` } }
+  if (options.verified ?? true) {
+    const token = linkToken(await mail.smtp.nextMail(email, 'Confirm your e-mail address'), 'verify')
+    expect((await mail.post('/api/oauth/verify', { token })).statusCode).toBe(200)
+  }
+  return { username, email, auth: { authorization: `Bearer ${response.json().code}` } }
 }
 
 test('a brand account applies: the provider is pending, its slug made from the name, the applicant its owner', async () => {
@@ -56,6 +64,17 @@ test('a brand account applies: the provider is pending, its slug made from the n
   ])
   const [row] = await mail.app.db.select().from(providers).where(eq(providers.slug, 'nebula-games'))
   expect(row?.status).toBe('pending')
+})
+
+test('an account whose address is not confirmed cannot apply (it would own the brand); once confirmed it can', async () => {
+  const unproven = await brandAccount({ verified: false })
+  const refused = await call('POST', '/api/providers', unproven, { name: 'Squatted Brand' })
+  expect(refused.statusCode).toBe(403)
+  expect(refused.json().errors.errors).toEqual(['email.unverified'])
+  expect((await call('GET', '/api/providers', unproven)).json().items).toEqual([])
+  const token = linkToken(await mail.smtp.nextMail(unproven.email, 'Confirm your e-mail address'), 'verify')
+  expect((await mail.post('/api/oauth/verify', { token })).statusCode).toBe(200)
+  expect((await call('POST', '/api/providers', unproven, { name: 'Squatted Brand' })).statusCode).toBe(201)
 })
 
 test('a streamer account cannot apply for a provider (403), and bad input is a field error', async () => {
@@ -143,45 +162,61 @@ test('owners edit the profile with a new logo; a plain member cannot; everyone i
   ])
 })
 
-test('an admin invites a new member: a brand account is made and its mailed link sets the password', async () => {
+test('an admin invites a new address: nothing is attached until the mailed link is redeemed by an account with it', async () => {
   const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
   const brand = await makeBrand(mail.app, 'invite-brand')
-  const email = `${uniqueName('newbie')}@brand.example`
+  const username = uniqueName('newbie')
+  const email = `${username}@brand.example`
   const invited = await call('POST', `/api/admin/providers/${brand.id}/members`, admin, {
     email,
     role: 'owner',
   })
   expect(invited.statusCode).toBe(201)
-  expect(invited.json()).toMatchObject({ email, role: 'owner' })
+  expect(invited.json()).toMatchObject({ email, role: 'owner', expiresAt: expect.any(String) })
+  // No account is made for the address, and no membership exists yet.
+  expect(await mail.app.db.select().from(users).where(eq(users.email, email))).toEqual([])
+  expect((await call('GET', `/api/providers/${brand.slug}/members`, admin)).json().items).toEqual([])
+  const token = linkToken(await mail.smtp.nextMail(email, 'Accept the invitation'), 'invite')
+  // The invitee signs up with the address, then redeems the link signed in: the link proves the mailbox.
+  const signedUp = await mail.post('/api/oauth/signup', {
+    username,
+    email,
+    plainPassword: strongPassword,
+    kind: 'provider',
+  })
+  const auth = { authorization: `Bearer ${signedUp.json().code}` }
+  const redeemed = await call('POST', '/api/provider-invitations/redemption', { auth }, { token })
+  expect(redeemed.statusCode).toBe(200)
+  expect(redeemed.json()).toMatchObject({ slug: 'invite-brand', role: 'owner' })
   const [account] = await mail.app.db.select().from(users).where(eq(users.email, email))
-  expect(account?.kind).toBe('provider')
-  const message = await mail.smtp.nextMail(email, 'Choose your password')
-  const token = linkToken(message, 'reset')
-  const reset = await mail.post('/api/oauth/reset', { token, plainPassword: strongPassword })
-  expect(reset.statusCode).toBe(200)
-  const signedIn = await signin(mail.app, email, strongPassword)
-  expect(signedIn.statusCode).toBe(200)
-  const auth = { authorization: `Bearer ${signedIn.json().code}` }
+  expect(account?.emailVerifiedAt).not.toBeNull()
   const mine = (await call('GET', '/api/providers', { auth })).json().items
   expect(mine.map((item: { slug: string; role: string }) => [item.slug, item.role])).toEqual([
     ['invite-brand', 'owner'],
   ])
+  const [entry] = await mail.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'provider.member_join'), eq(auditLog.target, 'provider:invite-brand')))
+  expect(entry?.details).toMatchObject({ username, role: 'owner' })
 })
 
-test('inviting an existing account adds the membership without touching its password; bad input is 400', async () => {
+test('inviting an existing account leaves its password alone and joins it only through the link; bad input is 400', async () => {
   const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
   const brand = await makeBrand(mail.app, 'existing-brand')
   const known = await brandAccount()
-  const email = `${known.username}@example.test`
   const invited = await call('POST', `/api/admin/providers/${brand.id}/members`, admin, {
-    email: email.toUpperCase(),
+    email: known.email.toUpperCase(),
     role: 'member',
   })
   expect(invited.statusCode).toBe(201)
-  expect(invited.json()).toMatchObject({ username: known.username, role: 'member' })
-  const message = await mail.smtp.nextMail(email, 'Sign in with your usual account')
-  expect(message.raw).not.toContain('/redir/verification')
+  expect((await call('GET', `/api/providers/${brand.slug}`, known)).statusCode).toBe(403)
+  const message = await mail.smtp.nextMail(known.email, 'Accept the invitation')
   expect((await signin(mail.app, known.username, strongPassword)).statusCode).toBe(200)
+  const redeemed = await call('POST', '/api/provider-invitations/redemption', known, {
+    token: linkToken(message, 'invite'),
+  })
+  expect(redeemed.statusCode).toBe(200)
   expect((await call('GET', `/api/providers/${brand.slug}`, known)).json().role).toBe('member')
   const bad = await call('POST', `/api/admin/providers/${brand.id}/members`, admin, {
     email: 'nope',
@@ -190,7 +225,11 @@ test('inviting an existing account adds the membership without touching its pass
   expect(bad.statusCode).toBe(400)
   expect(Object.keys(bad.json().errors.children)).toEqual(expect.arrayContaining(['email', 'role']))
   expect(
-    (await call('POST', `/api/admin/providers/${brand.id}/members`, known, { email, role: 'owner' }))
-      .statusCode,
+    (
+      await call('POST', `/api/admin/providers/${brand.id}/members`, known, {
+        email: known.email,
+        role: 'owner',
+      })
+    ).statusCode,
   ).toBe(403)
 })

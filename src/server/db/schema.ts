@@ -183,6 +183,32 @@ export const providerMembers = pgTable(
   ],
 )
 
+/**
+ * A pending invitation into a provider: only the hash of the token mailed to `email` is kept. It
+ * becomes a membership when a signed-in account whose address is `email` redeems the token (once).
+ */
+export const providerInvitations = pgTable(
+  'provider_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: memberRoles }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: moment('expires_at').notNull(),
+    redeemedAt: moment('redeemed_at'),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('provider_invitations_provider_email_idx').on(t.providerId, lower(t.email)),
+    oneOf('provider_invitations_role_check', t.role, memberRoles),
+  ],
+)
+
 export const missions = pgTable(
   'missions',
   {
@@ -553,6 +579,7 @@ export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect
 export type PlatformRow = typeof platforms.$inferSelect
 export type ProviderRow = typeof providers.$inferSelect
 export type ProviderMemberRow = typeof providerMembers.$inferSelect
+export type ProviderInvitationRow = typeof providerInvitations.$inferSelect
 export type BudgetTopUpRow = typeof budgetTopUps.$inferSelect
 export type MissionRow = typeof missions.$inferSelect
 export type NewMissionRow = typeof missions.$inferInsert

@@ -134,3 +134,14 @@ declare module 'fastify' {
 export function disconnectSession(io: AppServer, sessionId: string): void {
   io.in(rooms.session(sessionId)).disconnectSockets(true)
 }
+
+/**
+ * Takes every socket of a user (on every node) out of its providers' rooms: an account whose
+ * memberships were just suspended (its address changed) must stop hearing its brands at once. A new
+ * connection joins only the rooms of memberships that count (brand-budget.ts).
+ */
+export async function leaveProviderRooms(io: AppServer, userId: string): Promise<void> {
+  for (const socket of await io.in(rooms.user(userId)).fetchSockets()) {
+    for (const room of socket.rooms) if (room.startsWith(rooms.provider(''))) socket.leave(room)
+  }
+}

@@ -185,6 +185,15 @@ export type BrandTopUp = typeof BrandTopUp.infer
 export const AdminProviderMemberInviteBody = type({ '+': 'reject', email: Email, role: MemberRole })
 export type AdminProviderMemberInviteBody = typeof AdminProviderMemberInviteBody.infer
 
+/** A mailed invitation, waiting for the owner of the address to redeem its link. */
+export const BrandInvitation = type({ email: 'string', role: MemberRole, expiresAt: IsoDateTime })
+export type BrandInvitation = typeof BrandInvitation.infer
+
+/** Mailed invitation tokens are 43-character base64url strings; 512 leaves room to change that. */
+const INVITATION_TOKEN_MAX = 512
+export const BrandInvitationRedeemBody = type({ '+': 'reject', token: requiredText(INVITATION_TOKEN_MAX) })
+export type BrandInvitationRedeemBody = typeof BrandInvitationRedeemBody.infer
+
 export const AdminProviderApprovalBody = type({ '+': 'reject', status: "'approved'" })
 export type AdminProviderApprovalBody = typeof AdminProviderApprovalBody.infer
 
@@ -271,10 +280,17 @@ export const brandEndpoints = {
       'Stripe’s events (signed with `Stripe-Signature`, dated within 5 minutes): a succeeded payment credits its top-up once, a refund or a dispute takes its amount back once; 400 for a bad signature or a malformed event',
     response: StripeWebhookAnswer,
   },
+  brandInvitationRedeem: {
+    summary:
+      'Redeems a mailed invitation: the caller’s account must hold the invited address (403 otherwise); the token proves that mailbox, so the address counts as verified, and the membership is made once',
+    body: BrandInvitationRedeemBody,
+    response: BrandProvider,
+  },
   adminProviderMemberInvite: {
-    summary: 'Invites a member by e-mail (the account is made if needed; a set-password link is mailed)',
+    summary:
+      'Invites a member by e-mail: a link is mailed to that address, and only an account holding it joins, by redeeming the link',
     body: AdminProviderMemberInviteBody,
-    response: BrandMember,
+    response: BrandInvitation,
     status: 201,
   },
   adminProviderApprove: {

@@ -64,3 +64,7 @@ export function postDealReview(slug: string, code: string, dealCode: string, mes
 export function postCardTopUp(slug: string, code: string, amount: number) {
   return api('brandTopUpCreate', { params: { slug, code }, body: { amount } })
 }
+
+export function postInvitationRedemption(token: string) {
+  return api('brandInvitationRedeem', { body: { token } })
+}

@@ -15,6 +15,7 @@ const refusals: Record<string, MessageDescriptor> = {
   'provider.slug_taken': msg`A brand with this name already exists. Choose another name.`,
   'mission.code_taken': msg`This code is already used by another mission.`,
   'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
+  'email.unverified': msg`Confirm your e-mail address first: open the link we mailed you (your account page can send a new one), then apply.`,
   'provider.pending': msg`Your brand is waiting for an administrator's approval: you can draft missions once it is approved.`,
 }
 

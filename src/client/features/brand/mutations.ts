@@ -4,6 +4,7 @@ import type { List } from '#shared/contract/common.ts'
 import {
   postCardTopUp,
   postDealReview,
+  postInvitationRedemption,
   postMission,
   postProviderApplication,
   putMission,
@@ -93,4 +94,11 @@ export async function askForReview(
 /** Starts a card top-up: the client secret Stripe.js confirms the payment with. */
 export function startCardTopUp(slug: string, code: string, amount: number) {
   return postCardTopUp(slug, code, amount)
+}
+
+/** Redeems a mailed invitation: the membership is made, so the portal's list of brands is asked again. */
+export async function redeemInvitation(queryClient: QueryClient, token: string) {
+  const provider = await postInvitationRedemption(token)
+  await queryClient.invalidateQueries({ queryKey: brandQueries.providers().queryKey })
+  return provider
 }

@@ -5,7 +5,7 @@ import { uploadLimit } from '#server/http/multipart.ts'
 import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { uploadsDir } from '#server/plugins/client-app.ts'
-import { disconnectSession } from '#server/plugins/socket.ts'
+import { disconnectSession, leaveProviderRooms } from '#server/plugins/socket.ts'
 import { authLimits } from './auth-limits'
 import { sendVerificationMail, verificationLink } from './auth-mails'
 import { removeAvatar, storeAvatar } from './avatar'
@@ -81,6 +81,11 @@ export async function accountRoutes(app: FastifyInstance) {
       for (const sessionId of revoked) disconnectSession(app.io, sessionId)
     }
     if (emailChanged) {
+      // Brand memberships count only for a proven address: until this one is, the sockets hear no brand.
+      // The change is committed: a node that does not answer is logged, never turned into a failure.
+      leaveProviderRooms(app.io, row.id).catch((error: unknown) =>
+        app.log.error({ err: error }, 'leaving the brand rooms failed'),
+      )
       const token = await issueOneTimeToken(app.db, updated.id, 'verify_email')
       sendVerificationMail(app.mailer, updated, verificationLink(config.publicUrl, token, 'verify')).catch(
         (error: unknown) => app.log.error({ err: error }, 'verification mail failed'),

@@ -16,13 +16,7 @@ export const TOKEN_LIFETIME_MS: Record<OneTimePurpose, number> = {
  * Issues a new token for a user and purpose. Earlier unused tokens of the same purpose are spent at
  * once: only the latest link works.
  */
-export async function issueOneTimeToken(
-  db: Executor,
-  userId: string,
-  purpose: OneTimePurpose,
-  // A brand invitation's set-password link waits longer than a reset someone just asked for.
-  lifetimeMs = TOKEN_LIFETIME_MS[purpose],
-) {
+export async function issueOneTimeToken(db: Executor, userId: string, purpose: OneTimePurpose) {
   const now = new Date()
   await db
     .update(oneTimeTokens)
@@ -35,7 +29,7 @@ export async function issueOneTimeToken(
     purpose,
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + lifetimeMs),
+    expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
   })
   return token
 }

@@ -1,76 +1,32 @@
 /**
- * An admin invites a brand member by e-mail: the account is made when none has that
- * address (a brand account, no usable password yet), the membership is added (or its role changed),
- * audited, and the mail says how to get in: a set-password link through the password-reset tokens
- * for a new account, a sign-in link for an existing one.
+ * An admin invites a brand member by e-mail. Nothing is attached to any account here: sign-up needs
+ * no proof of the address, so whoever holds an account with it may not own the mailbox. The invitation
+ * is stored (its token's hash), audited, and its token mailed to the address; it becomes a membership
+ * only when a signed-in account holding that address redeems it (brand-invitations-repository.ts).
  */
-import { randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
-import type { Database, Transaction } from '#server/db/client.ts'
-import { providerMembers, type UserRow, users } from '#server/db/schema.ts'
-import {
-  issueOneTimeToken,
-  newCreatorCode,
-  verificationLink,
-} from '#server/features/auth/accounts-service.ts'
-import { audit } from '#server/lib/audit.ts'
+import type { Database } from '#server/db/client.ts'
+import { ApiError, fieldInvalid } from '#server/http/api-error.ts'
 import type { Mailer } from '#server/lib/mailer.ts'
-import { hashPassword } from '#server/lib/passwords.ts'
-import { newToken } from '#server/lib/tokens.ts'
-import type { BrandMember, MemberRole } from '#shared/contract/brand.ts'
-import { USERNAME_MAX_LENGTH } from '#shared/validation-rules.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
+import type { BrandInvitation, MemberRole } from '#shared/contract/brand.ts'
+import { accountOfAddress, insertInvitation, type RedeemRefusal } from './brand-invitations-repository'
 import { sendInvitationMail } from './brand-mails'
 
 // 3 days: an invitation can wait over a weekend; a recovery link (1 hour) is asked for by its reader.
 const INVITATION_LINK_MS = 3 * 24 * 60 * 60 * 1000
-// A handful of tries: the e-mail's name with a random suffix is taken by chance very rarely.
-const USERNAME_TRIES = 5
-const SUFFIX_LENGTH = 5
 
-/** A username from the address's local part, in the username alphabet, with a suffix after the first try. */
-function usernameFor(email: string, attempt: number): string {
-  const local = (email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 24)
-  const base = local.length >= 3 ? local : `brand${local}`
-  if (attempt === 0) return base
-  const suffix = randomBytes(4).toString('hex').slice(0, SUFFIX_LENGTH)
-  return `${base}-${suffix}`.slice(0, USERNAME_MAX_LENGTH)
+/** The app's page that redeems a mailed invitation (the landing of every mailed link). */
+export function invitationLink(publicUrl: string, token: string): string {
+  const url = new URL('/redir/verification', publicUrl)
+  url.searchParams.set('token', token)
+  url.searchParams.set('type', 'invite')
+  return url.href
 }
 
-const byEmail = async (tx: Transaction, email: string) => {
-  const [row] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${email})`)
-  return row
-}
-
-/** The account of the address, made (kind provider, an unusable password) when there is none. */
-async function accountFor(
-  tx: Transaction,
-  email: string,
-  unusableHash: string,
-): Promise<{ user: UserRow; created: boolean }> {
-  for (let attempt = 0; attempt < USERNAME_TRIES; attempt += 1) {
-    const existing = await byEmail(tx, email)
-    if (existing) return { user: existing, created: false }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username: usernameFor(email, attempt),
-        email,
-        passwordHash: unusableHash,
-        kind: 'provider',
-        creatorCode: newCreatorCode(),
-      })
-      // Either unique index: a taken username tries another, a concurrent invite of the address is read back.
-      .onConflictDoNothing()
-      .returning()
-    if (created) return { user: created, created: true }
-  }
-  throw new Error('no free username for an invited member')
-}
-
-export interface Invitation {
-  member: BrandMember
-  user: UserRow
-  created: boolean
+export interface SentInvitation {
+  invitation: BrandInvitation
+  /** The plain token, only ever written into the mail. */
+  token: string
 }
 
 export async function inviteMember(
@@ -82,53 +38,45 @@ export async function inviteMember(
     role: MemberRole
     actorId: string | null
   },
-): Promise<Invitation> {
-  // Nobody knows this password: the invited member sets theirs through the mailed link.
-  const unusableHash = await hashPassword(newToken())
-  return db.transaction(async (tx) => {
-    const { user, created } = await accountFor(tx, input.email.trim(), unusableHash)
-    const [membership] = await tx
-      .insert(providerMembers)
-      .values({ providerId: input.providerId, userId: user.id, role: input.role })
-      .onConflictDoUpdate({
-        target: [providerMembers.providerId, providerMembers.userId],
-        set: { role: input.role },
-      })
-      .returning()
-    if (!membership) throw new Error('membership upsert returned no row')
-    await audit(tx, {
-      actorId: input.actorId,
-      action: 'provider.member_invite',
-      target: `provider:${input.providerSlug}`,
-      details: { username: user.username, role: input.role, accountCreated: created },
-    })
-    return {
-      user,
-      created,
-      member: {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        role: membership.role,
-        createdAt: membership.createdAt.toISOString(),
-      },
-    }
+): Promise<SentInvitation> {
+  const email = input.email.trim()
+  const token = newToken()
+  const row = await insertInvitation(db, {
+    providerId: input.providerId,
+    providerSlug: input.providerSlug,
+    email,
+    role: input.role,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + INVITATION_LINK_MS),
+    invitedBy: input.actorId,
   })
+  return { token, invitation: { email, role: row.role, expiresAt: row.expiresAt.toISOString() } }
 }
 
-/** Mails the invitation once the membership is committed. */
+/** Mails the invitation's link to the invited address, in the language of its account if one has it. */
 export async function mailInvitation(
   db: Database,
   mailer: Mailer,
-  input: { invitation: Invitation; brand: string; publicUrl: string },
+  input: { sent: SentInvitation; brand: string; publicUrl: string },
 ): Promise<void> {
-  const { user, created } = input.invitation
-  const link = created
-    ? verificationLink(
-        input.publicUrl,
-        await issueOneTimeToken(db, user.id, 'reset_password', INVITATION_LINK_MS),
-        'reset',
-      )
-    : new URL('/', input.publicUrl).href
-  await sendInvitationMail(mailer, user, { brand: input.brand, link, newAccount: created })
+  const { invitation, token } = input.sent
+  const account = await accountOfAddress(db, invitation.email)
+  await sendInvitationMail(mailer, invitation.email, {
+    brand: input.brand,
+    link: invitationLink(input.publicUrl, token),
+    locale: account?.locale ?? null,
+  })
+}
+
+/**
+ * A refused redemption as the API says it: a dead link (unknown, used, expired) is a field error on
+ * the token with its own key; a link for another address is a 403 that never names that address.
+ */
+export function invitationRefused(refusal: RedeemRefusal): ApiError {
+  if (refusal === 'other_address' || refusal === 'no_account') {
+    return new ApiError(403, 'ACCESS_0001', 'This invitation was sent to another e-mail address', {
+      errors: ['invitation.other_address'],
+    })
+  }
+  return fieldInvalid('token', `invitation.${refusal === 'unknown' ? 'invalid' : refusal}`)
 }

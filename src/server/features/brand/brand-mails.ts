@@ -1,6 +1,6 @@
 /**
- * The brand's mails, in each reader's language: a new member's invitation, and the owners'
- * notice that a credited card top-up was refunded or disputed.
+ * The brand's mails, in each reader's language: a member's invitation (in the language of the address's
+ * account, else English), and the owners' notice that a credited card top-up was refunded or disputed.
  */
 import type { LocalizedText } from '#server/db/schema-types.ts'
 import { escapeHtml, type MailRecipient } from '#server/features/auth/accounts-service.ts'
@@ -11,66 +11,54 @@ import { formatMoney } from '#shared/format.ts'
 interface InvitationCopy {
   subject: (brand: string) => string
   hello: string
-  /** A new account: choose a password through the link. */
-  newAccount: (brand: string) => string
-  /** An account that exists already: sign in as usual. */
-  existingAccount: (brand: string) => string
-  setPassword: string
-  signIn: string
+  lead: (brand: string) => string
+  action: string
+  outro: string
 }
 
 const copy: Record<SupportedLocale, InvitationCopy> = {
   en: {
     subject: (brand) => `You are invited to run ${brand} on Streamdeals`,
-    hello: 'Hello',
-    newAccount: (brand) =>
-      `You are now a member of ${brand} on Streamdeals. Choose your password with this link (valid 3 days, usable once), then sign in with your username or this e-mail address`,
-    existingAccount: (brand) =>
-      `You are now a member of ${brand} on Streamdeals. Sign in with your usual account to open the brand portal`,
-    setPassword: 'Choose my password',
-    signIn: 'Open Streamdeals',
+    hello: 'Hello,',
+    lead: (brand) =>
+      `You are invited to join ${brand} on Streamdeals. Open this link (valid 3 days, usable once), then sign in or create your account with this e-mail address to accept`,
+    action: 'Accept the invitation',
+    outro: 'If you did not expect this invitation, ignore this mail: nothing changes without the link.',
   },
   fr: {
     subject: (brand) => `Vous êtes invité à gérer ${brand} sur Streamdeals`,
-    hello: 'Bonjour',
-    newAccount: (brand) =>
-      `Vous êtes désormais membre de ${brand} sur Streamdeals. Choisissez votre mot de passe avec ce lien (valable 3 jours, utilisable une fois), puis connectez-vous avec votre nom d’utilisateur ou cette adresse e-mail`,
-    existingAccount: (brand) =>
-      `Vous êtes désormais membre de ${brand} sur Streamdeals. Connectez-vous avec votre compte habituel pour ouvrir l’espace marque`,
-    setPassword: 'Choisir mon mot de passe',
-    signIn: 'Ouvrir Streamdeals',
+    hello: 'Bonjour,',
+    lead: (brand) =>
+      `Vous êtes invité à rejoindre ${brand} sur Streamdeals. Ouvrez ce lien (valable 3 jours, utilisable une fois), puis connectez-vous ou créez votre compte avec cette adresse e-mail pour accepter`,
+    action: 'Accepter l’invitation',
+    outro: 'Si vous n’attendiez pas cette invitation, ignorez ce message : rien ne change sans le lien.',
   },
   es: {
     subject: (brand) => `Te invitan a gestionar ${brand} en Streamdeals`,
-    hello: 'Hola',
-    newAccount: (brand) =>
-      `Ahora eres miembro de ${brand} en Streamdeals. Elige tu contraseña con este enlace (válido 3 días, de un solo uso) y luego inicia sesión con tu nombre de usuario o esta dirección de correo`,
-    existingAccount: (brand) =>
-      `Ahora eres miembro de ${brand} en Streamdeals. Inicia sesión con tu cuenta habitual para abrir el portal de marca`,
-    setPassword: 'Elegir mi contraseña',
-    signIn: 'Abrir Streamdeals',
+    hello: 'Hola:',
+    lead: (brand) =>
+      `Te invitan a unirte a ${brand} en Streamdeals. Abre este enlace (válido 3 días, de un solo uso) y luego inicia sesión o crea tu cuenta con esta dirección de correo para aceptar`,
+    action: 'Aceptar la invitación',
+    outro: 'Si no esperabas esta invitación, ignora este correo: nada cambia sin el enlace.',
   },
 }
 
 /**
- * Sends the invitation: with a set-password link for an account made by the invitation, with a
- * sign-in link for one that existed already (its password is its owner's, never reset by an invite).
+ * Sends the invitation's link to the invited address. The greeting names no account: the account
+ * holding the address (if any) may not belong to the mailbox's owner.
  */
 export async function sendInvitationMail(
   mailer: Mailer,
-  to: MailRecipient,
-  invitation: { brand: string; link: string; newAccount: boolean },
+  to: string,
+  invitation: { brand: string; link: string; locale: string | null },
 ): Promise<void> {
-  const words = copy[isSupportedLocale(to.locale) ? to.locale : 'en']
-  const lead = invitation.newAccount
-    ? words.newAccount(invitation.brand)
-    : words.existingAccount(invitation.brand)
-  const action = invitation.newAccount ? words.setPassword : words.signIn
+  const words = copy[isSupportedLocale(invitation.locale) ? invitation.locale : 'en']
+  const lead = words.lead(invitation.brand)
   await mailer.send({
-    to: to.email,
+    to,
     subject: words.subject(invitation.brand),
-    text: `${words.hello} ${to.username},\n\n${lead}:\n\n${invitation.link}\n`,
-    html: `<p>${words.hello} ${escapeHtml(to.username)},</p><p>${escapeHtml(lead)}:</p><p><a href="${escapeHtml(invitation.link)}">${action}</a></p>`,
+    text: `${words.hello}\n\n${lead}:\n\n${invitation.link}\n\n${words.outro}\n`,
+    html: `<p>${words.hello}</p><p>${escapeHtml(lead)}:</p><p><a href="${escapeHtml(invitation.link)}">${words.action}</a></p><p>${escapeHtml(words.outro)}</p>`,
   })
 }
 
@@ -154,6 +142,8 @@ const takenBackCopy: Record<SupportedLocale, TakenBackCopy> = {
   },
 }
 
+const greetings: Record<SupportedLocale, string> = { en: 'Hello', fr: 'Bonjour', es: 'Hola' }
+
 const moneyLocales: Record<SupportedLocale, string> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }
 
 /** Tells an owner of the brand that a credited card top-up was refunded or disputed, and what it did. */
@@ -171,7 +161,7 @@ export async function sendTakenBackMail(
 ): Promise<void> {
   const locale = isSupportedLocale(to.locale) ? to.locale : 'en'
   const words = takenBackCopy[locale]
-  const hello = copy[locale].hello
+  const hello = greetings[locale]
   const money = (cents: number) => formatMoney(cents, { locale: moneyLocales[locale] })
   const mission = event.mission[locale] ?? event.mission.en
   const lines = [

@@ -7,14 +7,16 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { isUuid } from '#server/db/ids.ts'
 import { providers } from '#server/db/schema.ts'
-import { findUserById } from '#server/features/auth/accounts-service.ts'
+import { authLimits, findUserById } from '#server/features/auth/accounts-service.ts'
 import { providerView, uploadedImage } from '#server/features/deals/catalogue-admin-service.ts'
 import { invalidateMissionCatalogue } from '#server/features/deals/mission-catalogue-service.ts'
 import { isAdmin, type ProviderAccess } from '#server/http/access-rules.ts'
-import { forbidden, notFound } from '#server/http/api-error.ts'
+import { ApiError, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit } from '#server/lib/audit.ts'
-import { inviteMember, mailInvitation } from './brand-invite'
+import { rooms } from '#server/plugins/socket.ts'
+import { redeemInvitation } from './brand-invitations-repository'
+import { invitationRefused, inviteMember, mailInvitation } from './brand-invite'
 import { brandLimits } from './brand-limits'
 import {
   applyForProvider,
@@ -49,6 +51,12 @@ export async function brandProviderRoutes(app: FastifyInstance) {
     // A streamer's account takes missions; a brand registers as one (signup `kind: 'provider'`).
     if (user?.kind !== 'provider' && !isAdmin(session.user))
       throw forbidden('Only a brand account can apply for a provider')
+    // The applicant becomes the owner: no membership goes to an address its holder has not proven.
+    if (!user?.emailVerifiedAt) {
+      throw new ApiError(403, 'ACCESS_0001', 'Confirm your e-mail address before applying for a brand', {
+        errors: ['email.unverified'],
+      })
+    }
     // Each application reserves a slug: accepted ones count, a refused one (slug taken) gives its unit back.
     const held = await app.rateLimiter.reserveAll([[brandLimits.applyUser, session.user.id]])
     try {
@@ -115,19 +123,28 @@ export async function brandProviderRoutes(app: FastifyInstance) {
   registerRoute(app, 'adminProviderMemberInvite', async ({ params, body, session }) => {
     const provider = isUuid(params.id) ? await findProvider(app.db, params.id) : undefined
     if (!provider) throw notFound('This provider does not exist')
-    const invitation = await inviteMember(app.db, {
+    const sent = await inviteMember(app.db, {
       providerId: provider.id,
       providerSlug: provider.slug,
       email: body.email,
       role: body.role,
       actorId: session?.user.id ?? null,
     })
-    // The membership stands whatever the mail does: a failure is logged, and inviting again resends it.
-    mailInvitation(app.db, app.mailer, {
-      invitation,
-      brand: provider.name,
-      publicUrl: app.config.publicUrl,
-    }).catch((error: unknown) => app.log.error({ err: error }, 'invitation mail failed'))
-    return invitation.member
+    // The invitation stands whatever the mail does: a failure is logged, and inviting again sends a new link.
+    mailInvitation(app.db, app.mailer, { sent, brand: provider.name, publicUrl: app.config.publicUrl }).catch(
+      (error: unknown) => app.log.error({ err: error }, 'invitation mail failed'),
+    )
+    return sent.invitation
+  })
+
+  registerRoute(app, 'brandInvitationRedeem', async ({ body, session, request }) => {
+    if (!session) throw forbidden()
+    // Tokens are beyond guessing; the per-address limit of the mailed links still caps the tries.
+    await app.rateLimiter.consume(authLimits.tokenAddress, request.ip)
+    const redeemed = await redeemInvitation(app.db, body.token, session.user.id)
+    if (!redeemed.ok) throw invitationRefused(redeemed.refusal)
+    // The member's open sockets hear the brand's spend from now on, without a reconnect.
+    app.io.in(rooms.user(session.user.id)).socketsJoin(rooms.provider(redeemed.provider.id))
+    return brandProviderView(redeemed.provider, redeemed.role)
   })
 }

@@ -1,5 +1,5 @@
 /** Providers as their members see them: who belongs to which, applications, profile edits. */
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, exists, isNotNull, sql } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { type ProviderRow, providerMembers, providers, users } from '#server/db/schema.ts'
 import { providerView, slugOf, storedText } from '#server/features/deals/catalogue-admin-service.ts'
@@ -20,6 +20,20 @@ export const brandProviderView = (row: ProviderRow, role: MemberRole | null): Br
   role,
 })
 
+/**
+ * A user's memberships that count: only while the account's address is verified. Changing the address
+ * clears its verification, which suspends every membership until the new address is proven; an
+ * account whose address was never proven holds none that count.
+ */
+const activeMembership = (userId: string) =>
+  and(
+    eq(providerMembers.providerId, providers.id),
+    eq(providerMembers.userId, userId),
+    exists(
+      sql`(select 1 from ${users} where ${users.id} = ${providerMembers.userId} and ${users.emailVerifiedAt} is not null)`,
+    ),
+  )
+
 /** The access check of `member` routes: the provider of a slug and the caller's role, in one statement. */
 export async function findProviderAccess(
   db: Executor,
@@ -34,10 +48,7 @@ export async function findProviderAccess(
       role: providerMembers.role,
     })
     .from(providers)
-    .leftJoin(
-      providerMembers,
-      and(eq(providerMembers.providerId, providers.id), eq(providerMembers.userId, userId)),
-    )
+    .leftJoin(providerMembers, activeMembership(userId))
     .where(eq(providers.slug, slug))
     .limit(1)
   return row ? { ...row, role: row.role ?? null } : null
@@ -49,7 +60,7 @@ export async function listBrandProviders(
   userId: string,
   everyProvider: boolean,
 ): Promise<BrandProvider[]> {
-  const membership = and(eq(providerMembers.providerId, providers.id), eq(providerMembers.userId, userId))
+  const membership = activeMembership(userId)
   const query = db.select({ provider: providers, role: providerMembers.role }).from(providers)
   const rows = await (everyProvider
     ? query.leftJoin(providerMembers, membership)
@@ -170,7 +181,7 @@ export async function listMembers(db: Executor, providerId: string): Promise<Bra
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
 }
 
-/** Who hears about the brand's money: its owners, each with the language of their mails. */
+/** Who hears about the brand's money: its owners whose address is proven, each with the language of their mails. */
 export async function ownerRecipients(
   db: Executor,
   providerId: string,
@@ -179,14 +190,20 @@ export async function ownerRecipients(
     .select({ email: users.email, username: users.username, locale: users.locale })
     .from(providerMembers)
     .innerJoin(users, eq(users.id, providerMembers.userId))
-    .where(and(eq(providerMembers.providerId, providerId), eq(providerMembers.role, 'owner')))
+    .where(
+      and(
+        eq(providerMembers.providerId, providerId),
+        eq(providerMembers.role, 'owner'),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
 }
 
-/** The ids of the providers a user belongs to (their sockets join these providers' rooms). */
+/** The ids of the providers a user belongs to, suspended memberships left out (their sockets join these rooms). */
 export async function providerIdsOf(db: Executor, userId: string): Promise<string[]> {
   const rows = await db
-    .select({ id: providerMembers.providerId })
-    .from(providerMembers)
-    .where(eq(providerMembers.userId, userId))
+    .select({ id: providers.id })
+    .from(providers)
+    .innerJoin(providerMembers, activeMembership(userId))
   return rows.map((row) => row.id)
 }

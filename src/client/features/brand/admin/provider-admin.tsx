@@ -47,7 +47,7 @@ export function ApproveButton({ provider }: { provider: AdminProvider }) {
   )
 }
 
-/** Invites a member to a provider by e-mail: the account is made if needed, and a set-password link mailed. */
+/** Invites a member to a provider by e-mail: a link is mailed, and whoever holds that address joins with it. */
 export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const [email, setEmail] = useState('')
@@ -55,7 +55,7 @@ export function InviteMemberForm({ provider, onDone }: { provider: AdminProvider
   const { errors, pending, submitWith } = useBrandForm()
   const submit = submitWith(async () => {
     await inviteProviderMember(provider.id, email, role)
-    void notify('success', t`Invitation sent to ${email}`)
+    void notify('success', t`Invitation sent to ${email}: they join once they accept it from the mail.`)
     onDone()
   })
   return (

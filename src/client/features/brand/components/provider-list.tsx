@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
 import { inLanguage } from '#client/features/deals/admin-kit.ts'
 import { mediaUrl } from '#client/lib/media.ts'
+import { useCurrentUser } from '#client/lib/session.ts'
 import { memberRoleLabels, providerStatusLabels } from '../labels'
 import { brandQueries } from '../queries'
 import './brand.css'
@@ -12,6 +13,8 @@ import './brand.css'
 export function ProviderList() {
   const { t, i18n } = useLingui()
   const { data } = useSuspenseQuery(brandQueries.providers())
+  // Memberships count only for a confirmed address (a changed one suspends them until confirmed).
+  const unconfirmed = useCurrentUser()?.emailVerified === false
   const apply = (
     <Link to="/dashboard/provider/new" className="button">
       <Trans>Apply for a new brand</Trans>
@@ -27,7 +30,14 @@ export function ProviderList() {
       </header>
       {data.items.length === 0 ? (
         <EmptyState action={apply}>
-          <Trans>You do not run any brand yet. Apply for one, or ask an administrator to invite you.</Trans>
+          {unconfirmed ? (
+            <Trans>
+              Your e-mail address is not confirmed: your brands show here once it is. Open the link we mailed
+              you, or ask for a new one on your account page.
+            </Trans>
+          ) : (
+            <Trans>You do not run any brand yet. Apply for one, or ask an administrator to invite you.</Trans>
+          )}
         </EmptyState>
       ) : (
         <ul className="brand-list">
