@@ -107,8 +107,11 @@ test('card top-ups: 30 from one account make 10 PaymentIntents, the members of a
 test('brand applications: 30 from one account reserve 5 slugs; a refused one does not count', async () => {
   const applicant = await makeUser(testApp.app, 'apply_limit_brand')
   await makeBrand(testApp.app, 'taken-slug')
-  // A brand account, as signing up with `kind: 'provider'` makes one.
-  await testApp.app.db.update(users).set({ kind: 'provider' }).where(eq(users.id, applicant.id))
+  // A brand account, as signing up with `kind: 'provider'` makes one, its address confirmed.
+  await testApp.app.db
+    .update(users)
+    .set({ kind: 'provider', emailVerifiedAt: new Date() })
+    .where(eq(users.id, applicant.id))
   const taken = await post('/api/providers', applicant, { name: 'Taken', slug: 'taken-slug' })
   expect(taken.statusCode).toBe(409)
   const burst = await inTurn(30, (index) =>
