@@ -254,6 +254,11 @@ export async function clicksBenchmark(build) {
     data[kind] = result
     if (result.skipped) notes.push(`${kind}: skipped — ${result.skipped}`)
     else rows.push(row(result))
+    if (result.path === 'api' && !notes.some((note) => note.startsWith('Before:')))
+      notes.push(
+        'Before: the API click call settles inside the request, so nothing is left once the burst ends and ' +
+          'the lag is the answer time on the server (queueing included); errors are mostly autocannon’s 10 s timeouts.',
+      )
   }
   const beforePath = process.env.BENCH_CLICKS_BEFORE
   if (beforePath) {
