@@ -14,9 +14,10 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { postgresDatabase } from './api.mjs'
+import { comparison, DATABASES, row, TARGETS } from './lib/clicks-report.mjs'
 import { childEnv, freePort, runNode, startServer } from './lib/processes.mjs'
 import { histogramQuantile, metricValue, parseMetrics } from './lib/prometheus.mjs'
-import { markdownTable, ms, resultsDir, saveResult } from './lib/report.mjs'
+import { resultsDir, saveResult } from './lib/report.mjs'
 
 const CONNECTIONS = 100
 const taps = Number(process.env.BENCH_CLICKS ?? 10_000)
@@ -29,7 +30,6 @@ const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef0123'
 const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const HEALTHZ_SECONDS = Number(process.env.BENCH_HEALTHZ_SECONDS ?? 5)
-const TARGETS = { ratio: 0.25, p99: 25, settleSeconds: 2, lagP95: 1 }
 
 /** Tap `i`'s address: one per tap, public-looking (11.0.0.0/8), never a visitor twice. */
 const addressOf = (i) => `11.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
@@ -184,68 +184,6 @@ async function runOn(kind, { serverDir, clientDir }) {
     await postgres?.drop?.()
     rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-const DATABASES = { pglite: 'PGlite (embedded)', postgres: 'PostgreSQL' }
-const pathLabel = (path) => (path === 'redirect' ? 'GET /redir/cpc (302)' : 'before: API click call')
-const seconds = (value) => (value === null || value === undefined ? '—' : `${value.toFixed(2)} s`)
-const met = (ok) => (ok ? 'met' : 'NOT met')
-
-function moneyCell(money) {
-  const fine =
-    money.visitors_credited_twice === 0 &&
-    money.deals_over_goal === 0 &&
-    money.over_budget_cents === 0 &&
-    money.credited_cents === money.valid_clicks * money.reward_cents
-  return (
-    `${fine ? 'ok' : 'WRONG'}: ${money.valid_clicks} valid (each visitor once: ${money.visitors_credited_twice} twice), ` +
-    `${money.credited_cents} c credited for ${money.valid_clicks} × ${money.reward_cents} c, top deal ${money.top_progress}/${money.goal}, ` +
-    `${money.over_budget_cents} c over budget`
-  )
-}
-
-function row(result) {
-  const { clicks, healthz } = result
-  const ratio = clicks.rps / healthz.rps
-  const failures = clicks.errors + clicks.bad
-  return [
-    DATABASES[result.kind],
-    pathLabel(result.path),
-    `${Math.round(clicks.rps)} (healthz ${Math.round(healthz.rps)})`,
-    `${(ratio * 100).toFixed(1)}% (${met(ratio >= TARGETS.ratio)})`,
-    ms(clicks.p50),
-    `${ms(clicks.p99)} (${met(clicks.p99 <= TARGETS.p99)})`,
-    `${failures}${clicks.timeouts ? `, ${clicks.timeouts} of them 10 s timeouts` : ''} (${met(failures === 0)})`,
-    `${seconds(result.settled.seconds)} (${met(result.settled.seconds !== null && result.settled.seconds <= TARGETS.settleSeconds)})`,
-    result.lag === null || result.lag === undefined
-      ? '—'
-      : `≤ ${seconds(result.lag)} (${met(result.lag <= TARGETS.lagP95)})`,
-    moneyCell(result.money),
-    result.load.toFixed(1),
-  ]
-}
-
-function comparison(previous, data) {
-  const line = (label, result) => [
-    DATABASES[result.kind],
-    label,
-    pathLabel(result.path),
-    Math.round(result.clicks.rps),
-    `${((result.clicks.rps / result.healthz.rps) * 100).toFixed(1)}%`,
-    ms(result.clicks.p99),
-    result.clicks.errors + result.clicks.bad,
-    seconds(result.settled.seconds),
-    result.lag == null ? '—' : seconds(result.lag),
-  ]
-  const rows = []
-  for (const kind of Object.keys(DATABASES)) {
-    if (previous[kind] && !previous[kind].skipped) rows.push(line('before', previous[kind]))
-    if (data[kind] && !data[kind].skipped) rows.push(line('this run', data[kind]))
-  }
-  return markdownTable(
-    ['Database', 'run', 'click path', 'req/s', 'vs /healthz', 'p99', 'errors', 'backlog settled', 'lag p95'],
-    rows,
-  )
 }
 
 export async function clicksBenchmark(build) {
