@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import { ConfigError } from './config-error'
+import { type MetricsConfig, metricsFrom } from './config-metrics'
+import { ConfigError, integer, text } from './config-values'
 import { redisPrefix } from './redis-prefix'
 
 /**
@@ -64,6 +65,7 @@ export interface Config {
     subject: string
     allowedOrigins: string[]
   }
+  metrics: MetricsConfig
 }
 
 export { ConfigError }
@@ -71,21 +73,6 @@ export { ConfigError }
 type Env = Record<string, string | undefined>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim()
-  return value ? value : undefined
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = text(env, name)
-  if (raw === undefined) return fallback
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`)
-  const value = Number(raw)
-  if (value < min || value > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
-  return value
-}
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
   const raw = text(env, name)
@@ -248,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),
     push: pushFrom(env, publicUrl),
+    metrics: metricsFrom(env, port),
   }
 }
 

@@ -38,6 +38,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`Streamdeals is ready at ${config.publicUrl}`)
+  const metricsUrl = await app.listenMetrics()
+  if (metricsUrl) app.log.info(`metrics at ${metricsUrl}`)
 }
 
 main().catch((error: unknown) => {

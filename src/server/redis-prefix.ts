@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { ConfigError } from './config-error'
+import { ConfigError } from './config-values'
 
 /**
  * REDIS_PREFIX: the first segment of every Redis key and channel of this deployment (socket.io's

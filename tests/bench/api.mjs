@@ -41,7 +41,7 @@ async function measure(url, headers = {}) {
 }
 
 /** A fresh bench database on the PostgreSQL server, or null (with the reason) when none answers. */
-async function postgresDatabase() {
+export async function postgresDatabase() {
   const serverUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES
   const name = `streamdeals_bench_${Date.now().toString(36)}`
   const client = new pg.Client({ connectionString: serverUrl })

@@ -1,11 +1,12 @@
-// `npm run bench [-- bundle lighthouse api socket offline]`: builds the app into .build/bench, runs the chosen
+// `npm run bench [-- bundle lighthouse api clicks socket offline]`: builds the app into .build/bench, runs the chosen
 // benchmarks (all by default) and writes tests/bench/results/report.md with a table per benchmark and
 // an SVG chart of the latency distributions. Not part of `npm test`: numbers depend on the machine.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { apiBenchmark } from './api.mjs'
 import { bundleBenchmark } from './bundle.mjs'
+import { clicksBenchmark } from './clicks.mjs'
 import { buildForBench, root } from './lib/build.mjs'
 import { childEnv, freePort, runNode, startServer } from './lib/processes.mjs'
 import { latencyChart, resultsDir } from './lib/report.mjs'
@@ -13,7 +14,7 @@ import { lighthouseBenchmark } from './lighthouse.mjs'
 import { offlineBenchmark } from './offline.mjs'
 import { fanoutBenchmark } from './socket-fanout.mjs'
 
-const all = ['bundle', 'lighthouse', 'api', 'socket', 'offline']
+const all = ['bundle', 'lighthouse', 'api', 'clicks', 'socket', 'offline']
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all
 for (const name of chosen)
   if (!all.includes(name)) throw new Error(`unknown benchmark "${name}" (have: ${all.join(', ')})`)
@@ -65,9 +66,11 @@ async function step(name, run) {
 await step('bundle', () => withAppServer((context) => bundleBenchmark(context)))
 await step('lighthouse', () => withAppServer((context) => lighthouseBenchmark(context)))
 await step('api', () => apiBenchmark(build))
+await step('clicks', () => clicksBenchmark(build))
 await step('socket', () => fanoutBenchmark(build))
 await step('offline', () => offlineBenchmark(outDir))
 
+mkdirSync(resultsDir, { recursive: true })
 const series = sections.flatMap((section) => section.series)
 if (series.length)
   writeFileSync(join(resultsDir, 'latency.svg'), latencyChart(series, 'Latency by percentile'))

@@ -49,6 +49,7 @@ export async function buildForBench(outDir, { skipClient = false } = {}) {
   const server = join(outDir, 'server')
   await bundleEntry(join(root, 'src/server/index.ts'), join(server, 'index.js'))
   await bundleEntry(join(import.meta.dirname, '..', 'prepare-db.ts'), join(server, 'prepare-db.js'))
+  await bundleEntry(join(import.meta.dirname, '..', 'prepare-clicks.ts'), join(server, 'prepare-clicks.js'))
   await bundleEntry(join(import.meta.dirname, '..', 'fanout-server.ts'), join(server, 'fanout-server.js'))
   rmSync(join(server, 'migrations'), { recursive: true, force: true })
   cpSync(join(root, 'src/server/db/migrations'), join(server, 'migrations'), { recursive: true })

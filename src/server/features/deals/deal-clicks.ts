@@ -37,6 +37,9 @@ export interface ClickInput {
   earningsHoldHours: number
 }
 
+/** What a click changed, and why it was not credited (null: credited). */
+export type ClickChange = DealChange & { refused: ClickReason | null }
+
 interface Visitor {
   network: string
   visitorHash: string
@@ -48,20 +51,21 @@ async function refuse(
   deal: DealRow,
   visitor: Visitor,
   reason: ClickReason,
-): Promise<DealChange> {
+): Promise<ClickChange> {
   const input = { dealId: deal.id, visitorHash: visitor.visitorHash, reason }
   // A repeat changes nothing anyone is shown live: it is not pushed, which also keeps a flood quiet.
-  if (await countRepeatedInvalidClick(tx, input)) return { dealId: deal.id, events: [], walletChanged: false }
+  if (await countRepeatedInvalidClick(tx, input))
+    return { dealId: deal.id, events: [], walletChanged: false, refused: reason }
   const event = await addEvent(tx, deal.id, 'click', {
     valid: false,
     reason,
     visitorHash: visitor.visitorHash,
   })
-  return { dealId: deal.id, events: [event], walletChanged: false }
+  return { dealId: deal.id, events: [event], walletChanged: false, refused: reason }
 }
 
 /** Records one tracked click on a deal, crediting it and finishing the deal at its goal. */
-export async function recordClick(db: Database, input: ClickInput): Promise<DealChange> {
+export async function recordClick(db: Database, input: ClickInput): Promise<ClickChange> {
   const network = clickNetwork(input.ip)
   const visitor: Visitor = { network, visitorHash: visitorHash(input.dealId, network) }
   const knownInvalid = input.rateLimited
@@ -126,6 +130,6 @@ export async function recordClick(db: Database, input: ClickInput): Promise<Deal
       const finished = await finishInTx(tx, context, 'goal', events)
       walletChanged ||= finished?.walletChanged ?? false
     }
-    return { dealId: deal.id, events, walletChanged }
+    return { dealId: deal.id, events, walletChanged, refused: null }
   })
 }

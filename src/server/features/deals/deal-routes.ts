@@ -115,7 +115,7 @@ export async function dealRoutes(app: FastifyInstance) {
   // Public: a viewer's browser calls it from /redir/cpc or /redir/check. `{code}` is the MISSION code.
   // Rate-limited per address, but the viewer always gets `{ url }`: over the limit, only the credit
   // is refused (and recorded as `rate_limited`), the brand's page still opens.
-  registerRoute(app, 'subscriptionCheck', async ({ params, body, request, session }) => {
+  registerRoute(app, 'subscriptionCheck', async ({ params, body, request, reply, session }) => {
     const loaded = await requireDeal(params.username, params.code)
     const answer = {
       url: targetUrl(loaded),
@@ -125,6 +125,7 @@ export async function dealRoutes(app: FastifyInstance) {
     }
     const rateLimited = await overClickRateLimit(app.rateLimiter, clickNetwork(request.ip), request.log)
     if (body.kind === 'check') return answer
+    app.metrics.clickReceived()
     const change = await recordClick(app.db, {
       dealId: loaded.row.id,
       ip: request.ip,
@@ -133,6 +134,7 @@ export async function dealRoutes(app: FastifyInstance) {
       rateLimited,
       earningsHoldHours: app.config.earningsHoldHours,
     })
+    app.metrics.clickSettled(change.refused, reply.elapsedTime / 1000)
     if (change.events.length > 0) await announceDealChange(app, change)
     return answer
   })
