@@ -145,14 +145,12 @@ async function admit(
     endpoints[name].access === 'member'
       ? await admitMember(app, request.session, request.params as object)
       : null
+  const params = validate(schemas.params, request.params, {})
+  const body = validate(schemas.body, fields, undefined)
+  // After the schema, whose field errors (an unknown key, say) say more; arktype lets an array pass
+  // for an object whose keys are all optional, which this refuses.
   if (schemas.body) rejectMisplacedArrays(schemas.body, fields)
-  return {
-    params: validate(schemas.params, request.params, {}),
-    body: validate(schemas.body, fields, undefined),
-    query: validate(schemas.query, request.query, {}),
-    files,
-    provider,
-  }
+  return { params, body, query: validate(schemas.query, request.query, {}), files, provider }
 }
 
 /** Path parameters: the row's params schema output, or else each placeholder as a string. */
