@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealEvents, deals, sessions } from '#server/db/schema.ts'
-import { clickNetwork } from '#server/features/deals/click-identity.ts'
+import { clickAddress, clickNetwork } from '#server/features/deals/click-identity.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
 import { clickRows, clicksByReason, dealRow, rotatedAgent, takeMission, visit } from './click-fraud-fixtures'
@@ -23,14 +23,19 @@ afterAll(async () => {
 
 const app = () => testApp.app
 
-test('a click is its network: IPv4 as is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {
-  expect(clickNetwork('203.0.113.7')).toBe('203.0.113.7')
-  expect(clickNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
-  expect(clickNetwork('::FFFF:cb00:7107')).toBe('203.0.113.7')
-  expect(clickNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64')
-  expect(clickNetwork('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64')
-  expect(clickNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+test('a click is its network and its prefix: IPv4 as is, IPv6 by its /64 and /48, mapped IPv6 as IPv4', () => {
+  expect(clickAddress('203.0.113.7')).toEqual({ network: '203.0.113.7', prefix: '203.0.113.7' })
+  expect(clickAddress('::ffff:203.0.113.7')?.network).toBe('203.0.113.7')
+  expect(clickAddress('::FFFF:cb00:7107')?.network).toBe('203.0.113.7')
+  expect(clickAddress('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toEqual({
+    network: '2001:db8:1:2::/64',
+    prefix: '2001:db8:1::/48',
+  })
+  expect(clickAddress('2001:0db8:0001:0002::1')?.network).toBe('2001:db8:1:2::/64')
+  expect(clickAddress('fe80::1%eth0')?.network).toBe('fe80::/64')
   expect(clickNetwork('2001:db8:1:3::1')).not.toBe(clickNetwork('2001:db8:1:2::1'))
+  for (const forged of ['not-an-ip', '999.1.1.1', '127.1', '', '2001:db8::g'])
+    expect(clickAddress(forged)).toBeNull()
 })
 
 test('200 clicks from one address with 200 different user agents credit one click', async () => {
@@ -48,14 +53,14 @@ test('200 clicks from one address with 200 different user agents credit one clic
   expect(Object.values(counted).reduce((sum, value) => sum + value, 0)).toBe(200)
 })
 
-test('addresses rotated inside one IPv6 /64, or IPv4 written as IPv6, are one visitor', async () => {
+test('addresses rotated inside one IPv6 /48, or IPv4 written as IPv6, are one visitor', async () => {
   const { mission, dealId } = await takeMission(app(), streamer)
-  for (const ip of ['2001:db8:7:7::1', '2001:db8:7:7:1::2', '2001:db8:7:7:ffff:ffff:ffff:fffe']) {
+  for (const ip of ['2001:db8:7:7::1', '2001:db8:7:7:1::2', '2001:db8:7:ff07:ffff:ffff:ffff:fffe']) {
     await visit(app(), mission, 'streamer', { ip })
   }
   await visit(app(), mission, 'streamer', { ip: '198.51.100.60' })
   await visit(app(), mission, 'streamer', { ip: '::ffff:198.51.100.60' })
-  await visit(app(), mission, 'streamer', { ip: '2001:db8:7:8::1' })
+  await visit(app(), mission, 'streamer', { ip: '2001:db8:8:7::1' })
   expect((await dealRow(app(), dealId)).progress).toBe(3)
 })
 

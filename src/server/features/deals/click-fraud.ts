@@ -16,7 +16,8 @@ const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 /**
- * 30 check calls a minute per address (an IPv6 /64 counts as one): a viewer opens a tracked link a
+ * 30 check calls a minute per address (an IPv6 /64 counts as one: a carrier's neighbours in one /48
+ * are not held to one allowance in a raid): a viewer opens a tracked link a
  * few times at most, and an address can earn one valid click per deal a day anyway. Going over costs
  * a shared address (a campus, a carrier's NAT during a raid) only the credit, never the redirect, so
  * the limit can be tight; it bounds the writes one address can cause.
@@ -117,8 +118,9 @@ export async function flagBurst(
 ): Promise<boolean> {
   if (deal.flaggedAt) return false
   const now = Date.now()
+  // Distinct visitors, i.e. distinct prefixes (an IPv6 /48): /64s rotated inside one site count once.
   const [recent] = await tx
-    .select({ total: count() })
+    .select({ total: sql<number>`count(distinct ${dealEvents.visitorHash})::int` })
     .from(dealEvents)
     .where(
       and(
@@ -128,7 +130,7 @@ export async function flagBurst(
         eq(dealEvents.valid, true),
       ),
     )
-  const inWindow = recent?.total ?? 0
+  const inWindow = Number(recent?.total ?? 0)
   const windowsBefore = Math.max(1, (now - deal.createdAt.getTime() - BURST_WINDOW_MS) / BURST_WINDOW_MS)
   const usualPace = Math.max(0, validClicks - inWindow) / windowsBefore
   if (inWindow <= Math.max(BURST_FLOOR, BURST_FACTOR * usualPace)) return false

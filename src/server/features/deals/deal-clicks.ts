@@ -8,7 +8,7 @@ import type { Database, Transaction } from '#server/db/client.ts'
 import { type DealEventRow, type DealRow, dealEvents, deals, missions } from '#server/db/schema.ts'
 import { notFound } from '#server/http/api-error.ts'
 import { countRepeatedInvalidClick, flagBurst, isOwnerClick, reachedAddressCap } from './click-fraud'
-import { addressHash, clickNetwork, isObviousBot, visitorHash } from './click-identity'
+import { addressHash, clickAddress, isObviousBot, visitorHash } from './click-identity'
 import {
   addEvent,
   ClickReason,
@@ -62,23 +62,28 @@ async function refuse(
 
 /** Records one tracked click on a deal, crediting it and finishing the deal at its goal. */
 export async function recordClick(db: Database, input: ClickInput): Promise<DealChange> {
-  const network = clickNetwork(input.ip)
-  const visitor: Visitor = { network, visitorHash: visitorHash(input.dealId, network) }
-  const knownInvalid = input.rateLimited
-    ? ClickReason.rateLimited
-    : isObviousBot(input.userAgent)
-      ? ClickReason.bot
-      : null
-  if (knownInvalid) {
+  const from = clickAddress(input.ip)
+  // The per-deal window and the daily cap count the prefix (an IPv6 /48), so rotating /64s inside one
+  // site is one visitor; a client address that is no address at all stands for itself, never credited.
+  const network = from?.network ?? input.ip
+  const visitor: Visitor = { network, visitorHash: visitorHash(input.dealId, from?.prefix ?? input.ip) }
+  const knownInvalid = !from
+    ? ClickReason.invalidAddress
+    : input.rateLimited
+      ? ClickReason.rateLimited
+      : isObviousBot(input.userAgent)
+        ? ClickReason.bot
+        : null
+  if (knownInvalid || !from) {
     // Refused whatever the deal's state: only the deal's row is locked, so a flood of these never
     // queues behind (nor holds up) the mission's lock that valid clicks of every deal on it need.
     return db.transaction(async (tx) => {
       const [deal] = await tx.select().from(deals).where(eq(deals.id, input.dealId)).for('update')
       if (!deal) throw notFound('This deal does not exist')
-      return refuse(tx, deal, visitor, knownInvalid)
+      return refuse(tx, deal, visitor, knownInvalid ?? ClickReason.invalidAddress)
     })
   }
-  const address = await addressHash(db, network)
+  const address = await addressHash(db, from.prefix)
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(deals).where(eq(deals.id, input.dealId))
     if (!current) throw notFound('This deal does not exist')
