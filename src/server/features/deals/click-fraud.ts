@@ -1,8 +1,8 @@
 /**
- * The checks that keep bought and self-made clicks from being credited (issue 11): the owner's own
+ * The checks that keep bought and self-made clicks from being credited: the owner's own
  * clicks, a per-address daily cap across deals, a per-address rate limit that never breaks the viewer's
  * redirect, a burst flag for review, and repeated invalid clicks counted on one row instead of one each.
- * Each takes the caller's transaction, which holds the deal's row lock (see recordClick).
+ * Each takes the caller's transaction, which holds the deal's row lock (see click-settlement.ts).
  */
 import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
@@ -45,27 +45,43 @@ export async function overClickRateLimit(
 const OWNER_ADDRESSES_READ = 500
 
 /**
- * The owner's own click: signed in as the owner, or from an address the owner signed in from within
- * 24 h (compared as networks, so a phone's rotating IPv6 address inside its /64 is the same place).
+ * The networks the deal's owner signed in from within 24 h: a click from one of them is the owner's own
+ * (compared as networks, so a phone's rotating IPv6 address inside its /64 is the same place). Read
+ * once per settled batch of a deal's clicks.
  */
-export async function isOwnerClick(
-  tx: Transaction,
-  deal: Pick<DealRow, 'userId'>,
-  viewer: { userId: string | null; network: string },
-): Promise<boolean> {
-  if (viewer.userId === deal.userId) return true
+export async function ownerNetworks(tx: Transaction, ownerId: string): Promise<Set<string>> {
+  const since = new Date(Date.now() - DAY_MS)
   const signIns = await tx
     .selectDistinct({ ip: sessions.ip })
     .from(sessions)
+    .where(and(eq(sessions.userId, ownerId), isNotNull(sessions.ip), gt(sessions.createdAt, since)))
+    .limit(OWNER_ADDRESSES_READ)
+  return new Set(signIns.flatMap((row) => (row.ip === null ? [] : [clickNetwork(row.ip)])))
+}
+
+// One valid click per visitor per deal per 24 h.
+const CLICK_WINDOW_MS = DAY_MS
+
+/** True when the visitor (its prefix: an IPv6 /48) already gave this deal a valid click within 24 h. */
+export async function seenWithinWindow(
+  tx: Transaction,
+  dealId: string,
+  visitorHash: string,
+): Promise<boolean> {
+  const [seen] = await tx
+    .select({ id: dealEvents.id })
+    .from(dealEvents)
     .where(
       and(
-        eq(sessions.userId, deal.userId),
-        isNotNull(sessions.ip),
-        gt(sessions.createdAt, new Date(Date.now() - DAY_MS)),
+        eq(dealEvents.dealId, dealId),
+        eq(dealEvents.visitorHash, visitorHash),
+        eq(dealEvents.type, 'click'),
+        eq(dealEvents.valid, true),
+        gt(dealEvents.createdAt, new Date(Date.now() - CLICK_WINDOW_MS)),
       ),
     )
-    .limit(OWNER_ADDRESSES_READ)
-  return signIns.some((row) => row.ip !== null && clickNetwork(row.ip) === viewer.network)
+    .limit(1)
+  return seen !== undefined
 }
 
 /**
