@@ -45,7 +45,7 @@ export async function settleDealBatch(
   db: Database,
   dealId: string,
   earningsHoldHours: number,
-): Promise<DealChange | null> {
+): Promise<{ change: DealChange; ids: number[] } | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${SETTLE_LOCK_NAMESPACE}, hashtext(${dealId})) as locked`,
@@ -68,18 +68,20 @@ export async function settleDealBatch(
       .update(clickIntake)
       .set({ settledAt: sql`clock_timestamp()` })
       .where(inArray(clickIntake.id, ids))
-    return change
+    return { change, ids }
   })
 }
 
 /** One pass over the deals with unsettled clicks; answers how many batches it settled. */
-async function settlePass(app: FastifyInstance): Promise<number> {
+async function settlePass(app: FastifyInstance, onSettled: (ids: number[]) => void): Promise<number> {
   let batches = 0
   for (const dealId of await pendingDeals(app.db)) {
     try {
-      const change = await settleDealBatch(app.db, dealId, app.config.earningsHoldHours)
-      if (!change) continue
+      const batch = await settleDealBatch(app.db, dealId, app.config.earningsHoldHours)
+      if (!batch) continue
       batches += 1
+      onSettled(batch.ids)
+      const { change } = batch
       if (change.events.length > 0 || change.walletChanged) await announceDealChange(app, change)
     } catch (error) {
       // A deadlock with another node's batch (two deals sharing addresses) rolls this batch back
@@ -93,7 +95,17 @@ async function settlePass(app: FastifyInstance): Promise<number> {
 export interface ClickSettler {
   /** Settle now (a click was just taken in on this node) rather than at the next poll. */
   wake(): void
+  /**
+   * Resolves once the intake row is settled: told by this node's loop, or seen in the database when
+   * another node settled it; after 5 s at most (false), as its caller answers anyway.
+   */
+  settled(intakeId: number): Promise<boolean>
 }
+
+// 5 s at most: on this node a woken settlement takes milliseconds; 250 ms between looks at the
+// database, for a click another node's loop took.
+const SETTLED_WAIT_MS = 5000
+const SETTLED_LOOK_MS = 250
 
 /**
  * Runs the settlement on the app: from ready, every POLL_MS and on wake(), one pass at a time, passes
@@ -104,11 +116,15 @@ export function registerClickSettlement(app: FastifyInstance): ClickSettler {
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
+  const waiters = new Map<number, () => void>()
+  const onSettled = (ids: number[]) => {
+    for (const id of ids) waiters.get(id)?.()
+  }
   const drain = async () => {
     do {
       again = false
       try {
-        while (!stopped && (await settlePass(app)) > 0) again = false
+        while (!stopped && (await settlePass(app, onSettled)) > 0) again = false
       } catch (error) {
         app.log.error({ err: error }, 'click settlement pass failed')
       }
@@ -134,22 +150,27 @@ export function registerClickSettlement(app: FastifyInstance): ClickSettler {
     clearInterval(timer)
     await running
   })
-  return { wake: run }
-}
-
-// 20 ms steps, 5 s at most: on this node a woken settlement takes a few milliseconds.
-const SETTLED_POLL_MS = 20
-const SETTLED_WAIT_MS = 5000
-
-/** Resolves once the intake row is settled (by any node), or after 5 s: the caller answers anyway. */
-export async function settled(db: Database, intakeId: number): Promise<boolean> {
-  for (let waited = 0; waited < SETTLED_WAIT_MS; waited += SETTLED_POLL_MS) {
-    const [row] = await db
-      .select({ settledAt: clickIntake.settledAt })
-      .from(clickIntake)
-      .where(eq(clickIntake.id, intakeId))
-    if (!row || row.settledAt) return true
-    await new Promise((resolve) => setTimeout(resolve, SETTLED_POLL_MS))
+  const settled = async (intakeId: number): Promise<boolean> => {
+    let told = false
+    const tell = new Promise<void>((resolve) => {
+      waiters.set(intakeId, () => {
+        told = true
+        resolve()
+      })
+    })
+    try {
+      for (let waited = 0; waited < SETTLED_WAIT_MS && !told; waited += SETTLED_LOOK_MS) {
+        const [row] = await app.db
+          .select({ settledAt: clickIntake.settledAt })
+          .from(clickIntake)
+          .where(eq(clickIntake.id, intakeId))
+        if (!row || row.settledAt) return true
+        await Promise.race([tell, new Promise((resolve) => setTimeout(resolve, SETTLED_LOOK_MS))])
+      }
+      return told
+    } finally {
+      waiters.delete(intakeId)
+    }
   }
-  return false
+  return { wake: run, settled }
 }

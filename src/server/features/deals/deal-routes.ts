@@ -8,7 +8,7 @@ import { overClickRateLimit } from './click-fraud'
 import { clickNetwork } from './click-identity'
 import { appendClick } from './click-intake'
 import { registerRetentionJob } from './click-retention'
-import { registerClickSettlement, settled } from './click-settlement'
+import { registerClickSettlement } from './click-settlement'
 import { dealInvoicePdf } from './deal-invoice'
 import { listUserDealViews } from './deal-list'
 import { settleDealChange } from './deal-notifier'
@@ -122,7 +122,7 @@ export async function dealRoutes(app: FastifyInstance) {
       rateLimited,
     })
     settler.wake()
-    await settled(app.db, intakeId)
+    await settler.settled(intakeId)
     return answer
   })
 
