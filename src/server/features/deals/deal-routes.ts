@@ -121,7 +121,6 @@ export async function dealRoutes(app: FastifyInstance) {
       viewerId: session?.user.id ?? null,
       rateLimited,
     })
-    settler.wake()
     await settler.settled(intakeId)
     return answer
   })
