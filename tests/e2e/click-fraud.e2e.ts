@@ -65,7 +65,8 @@ test('200 clicks from one address with 200 rotated user agents credit one click'
 test('the streamer’s own clicks are not credited, signed in or from where they signed up', async () => {
   const { username, auth } = await streamerWithDeal('127.0.0.71')
   const viewer = {
-    'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36',
+    'user-agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
   }
   // Signed in, from an address of its own; then anonymous, from the address the account was made from.
   expect((await click(username, '127.0.0.72', { ...viewer, ...auth })).body.url).toContain('spike.example')

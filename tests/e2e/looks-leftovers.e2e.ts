@@ -15,7 +15,8 @@ const base = `http://127.0.0.1:${port}`
 const MISSION = 'starfall-launch'
 const CLICKS = 30
 const VIEWER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 }
 
 interface Streamer {

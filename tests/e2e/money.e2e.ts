@@ -19,7 +19,8 @@ const TITLE = 'Play Starfall Odyssey live'
 const CLICKS = 73
 const ADJUSTMENTS = 22
 const VIEWER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
 }
 
 interface Streamer {

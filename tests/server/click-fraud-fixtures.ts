@@ -1,8 +1,8 @@
 /** Tracked-link attacks through `app.inject()`: a viewer (or a script) with a chosen address and agent. */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { dealEvents, deals } from '#server/db/schema.ts'
+import { clickIntake, dealEvents, deals } from '#server/db/schema.ts'
 import { BROWSER_UA, makeMission, type TestUser } from './deals-fixtures'
 
 export interface Visit {
@@ -22,6 +22,39 @@ export const visit = (app: FastifyInstance, mission: string, username: string, o
     headers: { 'user-agent': options.ua ?? BROWSER_UA, ...options.auth },
     payload: { kind: options.kind ?? 'cpc' },
   })
+
+/** Follows a shared tracked link (`GET /redir/cpc/...`), as a viewer's browser does; answers the 302. */
+export const tap = (
+  app: FastifyInstance,
+  mission: string,
+  username: string,
+  options: Omit<Visit, 'kind'> & { headers?: Record<string, string>; method?: 'GET' | 'HEAD' } = {},
+) =>
+  app.inject({
+    method: options.method ?? 'GET',
+    url: `/redir/cpc/${mission}/${username}`,
+    remoteAddress: options.ip ?? '203.0.113.7',
+    headers: { 'user-agent': options.ua ?? BROWSER_UA, ...options.auth, ...options.headers },
+  })
+
+/** Click rows taken in and not yet settled. */
+export async function unsettledClicks(app: FastifyInstance): Promise<number> {
+  const [row] = await app.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(clickIntake)
+    .where(isNull(clickIntake.settledAt))
+  return Number(row?.total ?? 0)
+}
+
+/** Waits until every click taken in is settled (the settlement runs behind the redirects). */
+export async function settlement(app: FastifyInstance): Promise<void> {
+  // 30 s in 20 ms steps: a settled batch takes milliseconds, a loaded CI machine many more.
+  for (let attempt = 0; attempt < 1500; attempt += 1) {
+    if ((await unsettledClicks(app)) === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('clicks were still unsettled after 30 s')
+}
 
 /** A desktop Chrome agent whose version is `index`: what a script rotates to look like many people. */
 export const rotatedAgent = (index: number) =>

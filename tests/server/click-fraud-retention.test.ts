@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { auditLog, dealEvents } from '#server/db/schema.ts'
+import { auditLog, clickIntake, dealEvents } from '#server/db/schema.ts'
 import { pruneAttackTraffic } from '#server/features/deals/click-retention.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, takeMission, visit } from './click-fraud-fixtures'
@@ -151,6 +151,28 @@ test('retention prunes invalid events and refused calls unseen for RETENTION_DAY
     .from(auditLog)
     .where(eq(auditLog.target, 'GET /api/admin/kyc'))
   expect(kept).toEqual([{ action: 'admin.request' }])
+})
+
+test('settled clicks leave the intake a day after their settlement; pending ones stay', async () => {
+  const { mission, dealId } = await takeMission(app(), streamer)
+  await visit(app(), mission, 'streamer', { ip: '192.0.2.230' })
+  await visit(app(), mission, 'streamer', { ip: '192.0.2.231' })
+  const intake = () => app().db.select().from(clickIntake).where(eq(clickIntake.dealId, dealId))
+  const [older, newer] = await intake()
+  if (!older || !newer) throw new Error('two clicks were taken in')
+  await app()
+    .db.update(clickIntake)
+    .set({ settledAt: new Date(Date.now() - 2 * DAY_MS) })
+    .where(eq(clickIntake.id, older.id))
+  // A click nobody settled yet (its node died before it could) is never pruned, however old.
+  await app()
+    .db.update(clickIntake)
+    .set({ settledAt: null, createdAt: new Date(Date.now() - 2 * DAY_MS) })
+    .where(eq(clickIntake.id, newer.id))
+  const pruned = await pruneAttackTraffic(app().db, 30)
+  expect(pruned.settledClicks).toBe(1)
+  expect((await intake()).map((row) => row.id)).toEqual([newer.id])
+  await app().db.update(clickIntake).set({ settledAt: new Date() }).where(eq(clickIntake.id, newer.id))
 })
 
 test('the retention pass runs when a node starts', async () => {

@@ -1,10 +1,19 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealEvents, deals, sessions } from '#server/db/schema.ts'
-import { clickNetwork } from '#server/features/deals/click-identity.ts'
+import { clickAddress, clickNetwork } from '#server/features/deals/click-identity.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
-import { clickRows, clicksByReason, dealRow, rotatedAgent, takeMission, visit } from './click-fraud-fixtures'
+import {
+  clickRows,
+  clicksByReason,
+  dealRow,
+  rotatedAgent,
+  settlement,
+  takeMission,
+  tap,
+  visit as visitApi,
+} from './click-fraud-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
@@ -23,22 +32,38 @@ afterAll(async () => {
 
 const app = () => testApp.app
 
-test('a click is its network: IPv4 as is, IPv6 by its /64, IPv4-mapped IPv6 as IPv4', () => {
-  expect(clickNetwork('203.0.113.7')).toBe('203.0.113.7')
-  expect(clickNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7')
-  expect(clickNetwork('::FFFF:cb00:7107')).toBe('203.0.113.7')
-  expect(clickNetwork('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64')
-  expect(clickNetwork('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64')
-  expect(clickNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+/**
+ * A viewer follows the shared link (the server's redirect), answered once its click is settled; a
+ * `check` call is the app's landing page, which only asks for the brand's link.
+ */
+async function visit(...[target, mission, username, options = {}]: Parameters<typeof visitApi>) {
+  if (options.kind === 'check') return visitApi(target, mission, username, options)
+  const answer = await tap(target, mission, username, options)
+  await settlement(target)
+  return answer
+}
+
+test('a click is its network and its prefix: IPv4 as is, IPv6 by its /64 and /48, mapped IPv6 as IPv4', () => {
+  expect(clickAddress('203.0.113.7')).toEqual({ network: '203.0.113.7', prefix: '203.0.113.7' })
+  expect(clickAddress('::ffff:203.0.113.7')?.network).toBe('203.0.113.7')
+  expect(clickAddress('::FFFF:cb00:7107')?.network).toBe('203.0.113.7')
+  expect(clickAddress('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toEqual({
+    network: '2001:db8:1:2::/64',
+    prefix: '2001:db8:1::/48',
+  })
+  expect(clickAddress('2001:0db8:0001:0002::1')?.network).toBe('2001:db8:1:2::/64')
+  expect(clickAddress('fe80::1%eth0')?.network).toBe('fe80::/64')
   expect(clickNetwork('2001:db8:1:3::1')).not.toBe(clickNetwork('2001:db8:1:2::1'))
+  for (const forged of ['not-an-ip', '999.1.1.1', '127.1', '', '2001:db8::g'])
+    expect(clickAddress(forged)).toBeNull()
 })
 
 test('200 clicks from one address with 200 different user agents credit one click', async () => {
   const { mission, dealId } = await takeMission(app(), streamer)
   for (let index = 0; index < 200; index += 1) {
     const response = await visit(app(), mission, 'streamer', { ip: '198.51.100.50', ua: rotatedAgent(index) })
-    expect(response.statusCode).toBe(200)
-    expect(response.json().url).toBe('https://brand.example/go?ref=Streamer')
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('https://brand.example/go?ref=Streamer')
   }
   const row = await dealRow(app(), dealId)
   expect(row.progress).toBe(1)
@@ -48,14 +73,14 @@ test('200 clicks from one address with 200 different user agents credit one clic
   expect(Object.values(counted).reduce((sum, value) => sum + value, 0)).toBe(200)
 })
 
-test('addresses rotated inside one IPv6 /64, or IPv4 written as IPv6, are one visitor', async () => {
+test('addresses rotated inside one IPv6 /48, or IPv4 written as IPv6, are one visitor', async () => {
   const { mission, dealId } = await takeMission(app(), streamer)
-  for (const ip of ['2001:db8:7:7::1', '2001:db8:7:7:1::2', '2001:db8:7:7:ffff:ffff:ffff:fffe']) {
+  for (const ip of ['2001:db8:7:7::1', '2001:db8:7:7:1::2', '2001:db8:7:ff07:ffff:ffff:ffff:fffe']) {
     await visit(app(), mission, 'streamer', { ip })
   }
   await visit(app(), mission, 'streamer', { ip: '198.51.100.60' })
   await visit(app(), mission, 'streamer', { ip: '::ffff:198.51.100.60' })
-  await visit(app(), mission, 'streamer', { ip: '2001:db8:7:8::1' })
+  await visit(app(), mission, 'streamer', { ip: '2001:db8:8:7::1' })
   expect((await dealRow(app(), dealId)).progress).toBe(3)
 })
 
@@ -67,12 +92,15 @@ test('the owner’s own clicks are never credited: signed in, or from where they
   await signin(app(), owner.username, strongPassword, '2001:db8:40:40::1')
   const { mission, dealId } = await takeMission(app(), ownerUser)
   const clicks = [
-    visit(app(), mission, owner.username, { ip: '192.0.2.99', auth: owner.auth }),
+    // Signed in: the app's own page, whose API call carries the session.
+    visitApi(app(), mission, owner.username, { ip: '192.0.2.99', auth: owner.auth }),
     visit(app(), mission, owner.username, { ip: '192.0.2.40' }),
     visit(app(), mission, owner.username, { ip: '::ffff:192.0.2.40' }),
     visit(app(), mission, owner.username, { ip: '2001:db8:40:40:9::9' }),
   ]
-  for (const response of await Promise.all(clicks)) expect(response.json().url).toContain('brand.example')
+  const [signedInClick, ...followed] = await Promise.all(clicks)
+  expect(signedInClick?.json().url).toContain('brand.example')
+  for (const response of followed) expect(response.headers.location).toContain('brand.example')
   expect((await dealRow(app(), dealId)).progress).toBe(0)
   expect(await clicksByReason(app(), dealId)).toEqual({ owner: 4 })
 
@@ -86,7 +114,7 @@ test('the owner’s own clicks are never credited: signed in, or from where they
   expect((await dealRow(app(), dealId)).progress).toBe(2)
 })
 
-test('headless browsers, automation and scripts are invalid from any address', async () => {
+test('headless browsers, automation and scripts are redirected, never recorded nor credited', async () => {
   const { mission, dealId } = await takeMission(app(), streamer)
   const agents = [
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36',
@@ -99,9 +127,14 @@ test('headless browsers, automation and scripts are invalid from any address', a
   ]
   for (const [index, ua] of agents.entries()) {
     const response = await visit(app(), mission, 'streamer', { ip: `192.0.2.${120 + index}`, ua })
-    expect(response.json().url).toContain('brand.example')
+    expect(response.headers.location).toContain('brand.example')
   }
   expect((await dealRow(app(), dealId)).progress).toBe(0)
+  expect(await clicksByReason(app(), dealId)).toEqual({})
+  // Through the in-app page's call they are recorded, as invalid.
+  for (const [index, ua] of agents.entries()) {
+    await visitApi(app(), mission, 'streamer', { ip: `192.0.2.${120 + index}`, ua })
+  }
   expect(await clicksByReason(app(), dealId)).toEqual({ bot: agents.length })
 })
 
@@ -114,8 +147,8 @@ test('over its per-address limit a viewer still lands on the brand page; only th
     )
   }
   const limited = await visit(app(), mission, 'streamer', { ip: '192.0.2.150' })
-  expect(limited.statusCode).toBe(200)
-  expect(limited.json().url).toBe('https://brand.example/go?ref=Streamer')
+  expect(limited.statusCode).toBe(302)
+  expect(limited.headers.location).toBe('https://brand.example/go?ref=Streamer')
   expect(await clicksByReason(app(), dealId)).toEqual({ rate_limited: 1 })
   await visit(app(), mission, 'streamer', { ip: '192.0.2.151' })
   expect((await dealRow(app(), dealId)).progress).toBe(1)
@@ -217,7 +250,8 @@ test('repeated refusals of one visitor are counted on one row, not stored once e
 
 test('a refusal counts its repeats for 24 hours from its first sighting, whatever the calendar says', async () => {
   const { mission, dealId } = await takeMission(app(), streamer)
-  const refuse = () => visit(app(), mission, 'streamer', { ip: '192.0.2.175', ua: 'curl/8.5.0' })
+  // A script's click through the in-app page's call: recorded as a bot's.
+  const refuse = () => visitApi(app(), mission, 'streamer', { ip: '192.0.2.175', ua: 'curl/8.5.0' })
   const firstSeen = async (hoursAgo: number) =>
     app()
       .db.update(dealEvents)

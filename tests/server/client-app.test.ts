@@ -43,7 +43,7 @@ test('the shell, the service worker and the manifest are revalidated on every lo
 })
 
 test('client routes get the app shell, so deep links and reloads work', async () => {
-  for (const url of ['/dashboard/deal', '/faq', '/redir/cpc/ABC/someone', '/widgets/goal?token=x']) {
+  for (const url of ['/dashboard/deal', '/faq', '/redir/check/ABC/someone', '/widgets/goal?token=x']) {
     const response = await get(url)
     expect(response.statusCode, url).toBe(200)
     expect(response.body, url).toContain('shell')

@@ -27,8 +27,9 @@ export const appShellPages = [
   '/redir/check',
   '/redir/check/starfall-launch',
   '/redir/check/starfall-launch/ada',
+  // A full `/redir/cpc/{mission}/{username}` is the server's redirect (tracked-redirect.test.ts).
   '/redir/cpc',
-  '/redir/cpc/starfall-launch/ada',
+  '/redir/cpc/starfall-launch',
   '/widgets/goal',
   '/widgets/goal?token=x',
 ]

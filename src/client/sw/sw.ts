@@ -8,6 +8,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import './background-sync'
 import './periodic-refresh'
 import './push'
+import { serverPaths } from './server-paths'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -23,11 +24,7 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Every in-app navigation gets the cached shell; server paths must reach the network untouched.
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/uploads(\/|$)/, /^\/healthz$/, /^\/readyz$/],
-  }),
-)
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPaths }))
 
 // 30 days, 60 entries: three domains times three locales, with room for the odd extra domain.
 const contentMaxAgeSeconds = 30 * 24 * 60 * 60

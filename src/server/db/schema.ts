@@ -749,3 +749,30 @@ export const idempotentRequests = pgTable(
   ],
 )
 export type IdempotentRequestRow = typeof idempotentRequests.$inferSelect
+
+/**
+ * Tracked clicks as they arrive (click-intake.ts): one append each, before the viewer's redirect, then
+ * settled in arrival order by click-settlement.ts. The identity is computed at arrival (the request's
+ * address and rate limit are only known then); `refusal` is a reason already certain then.
+ */
+export const clickIntake = pgTable(
+  'click_intake',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    // No foreign key: its KEY SHARE lock on the deal row would be a lock every click of a raid shares.
+    dealId: uuid('deal_id').notNull(),
+    /** The client's network (IPv4, or IPv6 /64), for the owner check; null when it was no address. */
+    network: text('network'),
+    visitorHash: text('visitor_hash').notNull(),
+    addressHash: text('address_hash'),
+    refusal: text('refusal'),
+    viewerId: uuid('viewer_id'),
+    createdAt: createdAt(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [
+    index('click_intake_pending_idx').on(t.dealId, t.id).where(sql`${t.settledAt} is null`),
+    index('click_intake_settled_idx').on(t.settledAt).where(sql`${t.settledAt} is not null`),
+  ],
+)
+export type ClickIntakeRow = typeof clickIntake.$inferSelect

@@ -22,6 +22,7 @@ const clickReasons: Record<string, MessageDescriptor> = {
   owner: msg`The streamer's own click`,
   rate_limited: msg`Too many clicks from one address`,
   address_daily_cap: msg`Daily limit of an address reached`,
+  invalid_address: msg`No valid visitor address`,
 }
 
 /** A click reason in words; a reason this version does not know yet reads as "other reason". */

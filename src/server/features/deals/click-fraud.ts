@@ -2,7 +2,7 @@
  * The checks that keep bought and self-made clicks from being credited: the owner's own
  * clicks, a per-address daily cap across deals, a per-address rate limit that never breaks the viewer's
  * redirect, a burst flag for review, and repeated invalid clicks counted on one row instead of one each.
- * Each takes the caller's transaction, which holds the deal's row lock (see recordClick).
+ * Each takes the caller's transaction, which holds the deal's row lock (see click-settlement.ts).
  */
 import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
@@ -16,7 +16,8 @@ const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 /**
- * 30 check calls a minute per address (an IPv6 /64 counts as one): a viewer opens a tracked link a
+ * 30 check calls a minute per address (an IPv6 /64 counts as one: a carrier's neighbours in one /48
+ * are not held to one allowance in a raid): a viewer opens a tracked link a
  * few times at most, and an address can earn one valid click per deal a day anyway. Going over costs
  * a shared address (a campus, a carrier's NAT during a raid) only the credit, never the redirect, so
  * the limit can be tight; it bounds the writes one address can cause.
@@ -44,27 +45,43 @@ export async function overClickRateLimit(
 const OWNER_ADDRESSES_READ = 500
 
 /**
- * The owner's own click: signed in as the owner, or from an address the owner signed in from within
- * 24 h (compared as networks, so a phone's rotating IPv6 address inside its /64 is the same place).
+ * The networks the deal's owner signed in from within 24 h: a click from one of them is the owner's own
+ * (compared as networks, so a phone's rotating IPv6 address inside its /64 is the same place). Read
+ * once per settled batch of a deal's clicks.
  */
-export async function isOwnerClick(
-  tx: Transaction,
-  deal: Pick<DealRow, 'userId'>,
-  viewer: { userId: string | null; network: string },
-): Promise<boolean> {
-  if (viewer.userId === deal.userId) return true
+export async function ownerNetworks(tx: Transaction, ownerId: string): Promise<Set<string>> {
+  const since = new Date(Date.now() - DAY_MS)
   const signIns = await tx
     .selectDistinct({ ip: sessions.ip })
     .from(sessions)
+    .where(and(eq(sessions.userId, ownerId), isNotNull(sessions.ip), gt(sessions.createdAt, since)))
+    .limit(OWNER_ADDRESSES_READ)
+  return new Set(signIns.flatMap((row) => (row.ip === null ? [] : [clickNetwork(row.ip)])))
+}
+
+// One valid click per visitor per deal per 24 h.
+const CLICK_WINDOW_MS = DAY_MS
+
+/** True when the visitor (its prefix: an IPv6 /48) already gave this deal a valid click within 24 h. */
+export async function seenWithinWindow(
+  tx: Transaction,
+  dealId: string,
+  visitorHash: string,
+): Promise<boolean> {
+  const [seen] = await tx
+    .select({ id: dealEvents.id })
+    .from(dealEvents)
     .where(
       and(
-        eq(sessions.userId, deal.userId),
-        isNotNull(sessions.ip),
-        gt(sessions.createdAt, new Date(Date.now() - DAY_MS)),
+        eq(dealEvents.dealId, dealId),
+        eq(dealEvents.visitorHash, visitorHash),
+        eq(dealEvents.type, 'click'),
+        eq(dealEvents.valid, true),
+        gt(dealEvents.createdAt, new Date(Date.now() - CLICK_WINDOW_MS)),
       ),
     )
-    .limit(OWNER_ADDRESSES_READ)
-  return signIns.some((row) => row.ip !== null && clickNetwork(row.ip) === viewer.network)
+    .limit(1)
+  return seen !== undefined
 }
 
 /**
@@ -117,8 +134,9 @@ export async function flagBurst(
 ): Promise<boolean> {
   if (deal.flaggedAt) return false
   const now = Date.now()
+  // Distinct visitors, i.e. distinct prefixes (an IPv6 /48): /64s rotated inside one site count once.
   const [recent] = await tx
-    .select({ total: count() })
+    .select({ total: sql<number>`count(distinct ${dealEvents.visitorHash})::int` })
     .from(dealEvents)
     .where(
       and(
@@ -128,7 +146,7 @@ export async function flagBurst(
         eq(dealEvents.valid, true),
       ),
     )
-  const inWindow = recent?.total ?? 0
+  const inWindow = Number(recent?.total ?? 0)
   const windowsBefore = Math.max(1, (now - deal.createdAt.getTime() - BURST_WINDOW_MS) / BURST_WINDOW_MS)
   const usualPace = Math.max(0, validClicks - inWindow) / windowsBefore
   if (inWindow <= Math.max(BURST_FLOOR, BURST_FACTOR * usualPace)) return false

@@ -4,56 +4,52 @@
  * the User-Agent may only make a click invalid (a declared bot), never a new visitor.
  */
 import { createHmac } from 'node:crypto'
-import { isIPv4, isIPv6 } from 'node:net'
 import { asc } from 'drizzle-orm'
+import ipaddr from 'ipaddr.js'
+import { isbot } from 'isbot'
 import type { Database } from '#server/db/client.ts'
 import { missions } from '#server/db/schema.ts'
 
-const IPV6_HEXTETS = 8
 // A /64 is the smallest block a provider hands a home or a phone (RFC 6177): every address inside it
 // is one subscriber, who could otherwise pick a fresh address per click among 2^64.
-const IPV6_NETWORK_HEXTETS = 4
+const IPV6_NETWORK_BITS = 64
+// A /48, not a /56, is what one site holds: the block a regional registry's smallest end-site
+// assignment, a business line and a free tunnel-broker account give, so the one an attacker can have
+// for nothing. Counting /56s would still leave him 256 identities (256 credits per deal); the cost is
+// that neighbours on one carrier /48 share a deal's credit of the day, which a single person's rotating
+// /64s must never multiply.
+const IPV6_PREFIX_BITS = 48
 
-/** The eight 16-bit groups of an IPv6 address (zone and embedded dotted IPv4 handled), or null. */
-function ipv6Hextets(address: string): number[] | null {
-  let text = address.split('%')[0] ?? ''
-  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text)
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
-  }
-  const [head = '', tail] = text.split('::')
-  const part = (side: string) => (side === '' ? [] : side.split(':'))
-  const left = part(head)
-  const right = tail === undefined ? [] : part(tail)
-  const missing = IPV6_HEXTETS - left.length - right.length
-  if (missing < 0 || (tail === undefined && missing !== 0)) return null
-  const groups = [...left, ...Array<string>(missing).fill('0'), ...right].map((group) =>
-    Number.parseInt(group, 16),
-  )
-  return groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null
+/** Where a click came from: its network (one subscriber) and the prefix (one site) holding it. */
+export interface ClickAddress {
+  /** An IPv4 address as is, an IPv6 address as its /64: the rate limit and the owner's places. */
+  network: string
+  /** An IPv4 address as is, an IPv6 address as its /48: the per-deal window and the daily cap. */
+  prefix: string
 }
 
 /**
- * The network a client address stands for: an IPv4 address as is, an IPv6 address reduced to its /64,
- * and an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what a dual-stack socket reports) as its IPv4.
+ * The network and prefix of a client address, or null when it is not an address at all (a trusted
+ * proxy passing a client's own X-Forwarded-For on: `not-an-ip`, `999.1.1.1`). An IPv4-mapped IPv6
+ * address (`::ffff:a.b.c.d`, what a dual-stack socket reports) is its IPv4. Only the dotted four-part
+ * IPv4 form counts: `127.1` or `0x7f.1` are no client address a proxy would write.
  */
-export function clickNetwork(ip: string): string {
-  const address = ip.trim().toLowerCase()
-  if (isIPv4(address)) return address
-  if (!isIPv6(address.split('%')[0] ?? '')) return address
-  const groups = ipv6Hextets(address)
-  if (!groups) return address
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff
-  if (mapped) {
-    const [high = 0, low = 0] = groups.slice(6)
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.')
+export function clickAddress(ip: string): ClickAddress | null {
+  const text = ip.trim()
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) {
+    const address = ipaddr.IPv4.parse(text).toString()
+    return { network: address, prefix: address }
   }
-  return `${groups
-    .slice(0, IPV6_NETWORK_HEXTETS)
-    .map((group) => group.toString(16))
-    .join(':')}::/64`
+  if (!ipaddr.IPv6.isValid(text)) return null
+  const parsed = ipaddr.process(text)
+  if (parsed.kind() === 'ipv4') return { network: parsed.toString(), prefix: parsed.toString() }
+  const block = (bits: number) =>
+    `${ipaddr.IPv6.networkAddressFromCIDR(`${text}/${bits}`).toString()}/${bits}`
+  return { network: block(IPV6_NETWORK_BITS), prefix: block(IPV6_PREFIX_BITS) }
 }
+
+/** The network of a client address (see clickAddress); a value that is no address stands for itself. */
+export const clickNetwork = (ip: string): string => clickAddress(ip)?.network ?? ip.trim().toLowerCase()
 
 /**
  * A viewer's identity on one deal: HMAC of the network keyed by the deal's id. The id is random and
@@ -96,11 +92,25 @@ export async function addressHash(db: Database, network: string): Promise<string
     .digest('hex')
 }
 
-// Crawlers, link unfurlers, headless browsers, automation drivers and scripted HTTP clients announce
-// themselves; a missing agent is a script too.
-const BOT_AGENT =
-  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|headless|phantom|selenium|webdriver|puppeteer|playwright|lighthouse|curl|wget|python|java\/|okhttp|go-http|axios|node-fetch|undici|httpclient|httpie|libwww|guzzle|aiohttp|httpx|scrapy|monitor/i
+/**
+ * A browser's User-Agent, as every browser engine in use still writes it: `Mozilla/5.0 (platform)`,
+ * the platform naming a known system, then either WebKit/Blink (`AppleWebKit/n (KHTML, like Gecko)`
+ * followed by at least one product/version: Chrome, Safari, Edge, Samsung Internet, an Android or iOS
+ * in-app web view such as Twitch's or Discord's) or Gecko with Firefox. A script's own agent (`node`,
+ * `Deno/1`, `PostmanRuntime`, `Dalvik/2.1.0`) or a bare `Mozilla/5.0` has no such shape.
+ */
+const BROWSER_AGENT =
+  /^Mozilla\/5\.0 \([^()]*\b(?:Windows|Macintosh|iPhone|iPad|iPod|Android|Linux|X11|CrOS)\b[^()]*\) (?:AppleWebKit\/\d+(?:\.\d+)*\+? \(KHTML, like Gecko\)(?: \S+)*? [A-Za-z][\w.-]*\/\d|Gecko\/\d+(?:\.\d+)* Firefox\/\d)/
+// Desktop shells built on a browser engine (Electron, what scripted "browsers" like Nightmare run on)
+// copy the shape; their agent names them.
+const SHELL_AGENT = /\bElectron\/\d/
 
-/** True for a declared bot or script: such a click is invalid, whatever else it carries. */
-export const isObviousBot = (userAgent: string | undefined): boolean =>
-  !userAgent || userAgent.trim() === '' || BOT_AGENT.test(userAgent)
+/**
+ * True when the agent is no person's browser: a bot the maintained isbot list knows (crawlers,
+ * unfurlers, headless browsers, HTTP libraries), or anything without a browser's shape, a missing
+ * agent included. Such a click is invalid, whatever else it carries.
+ */
+export function isObviousBot(userAgent: string | undefined): boolean {
+  const agent = userAgent?.trim() ?? ''
+  return isbot(agent) || !BROWSER_AGENT.test(agent) || SHELL_AGENT.test(agent)
+}

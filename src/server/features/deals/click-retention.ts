@@ -1,12 +1,13 @@
 /**
  * Retention (RETENTION_DAYS): invalid deal events and refused admin calls, the rows attack traffic
  * makes, are deleted once last seen more than that many days ago. Valid events (the earnings' trail)
- * and real admin actions are kept; Idempotency-Key claims go a day after. Runs at start-up, then every hour.
+ * and real admin actions are kept; Idempotency-Key claims and settled clicks of the intake (a queue: what
+ * they credited is in the deal's events) go a day after. Runs at start-up, then every hour.
  */
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { auditLog, dealEvents } from '#server/db/schema.ts'
+import { auditLog, clickIntake, dealEvents } from '#server/db/schema.ts'
 import { pruneIdempotentRequests } from '#server/http/idempotency.ts'
 import { staleDeniedAudit } from '#server/lib/audit.ts'
 
@@ -17,7 +18,11 @@ const RETENTION_INTERVAL_MS = 60 * 60 * 1000
 const PRUNE_BATCH = 5000
 
 /** Deletes the rows `where` matches, a batch at a time. A plain DELETE: several nodes may run it at once. */
-async function deleteInBatches(db: Database, table: typeof dealEvents | typeof auditLog, where: SQL) {
+async function deleteInBatches(
+  db: Database,
+  table: typeof dealEvents | typeof auditLog | typeof clickIntake,
+  where: SQL,
+) {
   let deleted = 0
   for (;;) {
     const { rows } = await db.execute(
@@ -33,12 +38,14 @@ export async function pruneAttackTraffic(
   db: Database,
   retentionDays: number,
   now = new Date(),
-): Promise<{ dealEvents: number; auditRows: number }> {
+): Promise<{ dealEvents: number; auditRows: number; settledClicks: number }> {
   const before = new Date(now.getTime() - retentionDays * DAY_MS)
+  const settledBefore = new Date(now.getTime() - DAY_MS)
   const staleInvalidEvents = and(eq(dealEvents.valid, false), lt(dealEvents.lastSeenAt, before)) as SQL
   return {
     dealEvents: await deleteInBatches(db, dealEvents, staleInvalidEvents),
     auditRows: await deleteInBatches(db, auditLog, staleDeniedAudit(before)),
+    settledClicks: await deleteInBatches(db, clickIntake, lt(clickIntake.settledAt, settledBefore)),
   }
 }
 
@@ -57,7 +64,7 @@ export function registerRetentionJob(app: FastifyInstance): void {
           // Idempotency-Keys are honoured for a day: their claims go with the hourly pass.
           idempotencyKeys: await pruneIdempotentRequests(app.db),
         }
-        if (pruned.dealEvents + pruned.auditRows + pruned.idempotencyKeys > 0) {
+        if (pruned.dealEvents + pruned.auditRows + pruned.settledClicks + pruned.idempotencyKeys > 0) {
           app.log.info({ pruned }, 'retention: old rows pruned')
         }
       } catch (error) {

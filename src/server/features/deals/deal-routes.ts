@@ -3,39 +3,25 @@ import { notFound } from '#server/http/api-error.ts'
 import { localized, requestLocale } from '#server/http/locale.ts'
 import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
 import { rooms } from '#server/plugins/socket.ts'
-import { integrationLinkData } from '#shared/deal-links.ts'
-import { buildIntegrationLink } from '#shared/integration-links.ts'
 import { adminDealRoutes } from './admin-deal-routes'
 import { overClickRateLimit } from './click-fraud'
 import { clickNetwork } from './click-identity'
+import { appendClick } from './click-intake'
 import { registerRetentionJob } from './click-retention'
-import { recordClick } from './deal-clicks'
+import { registerClickSettlement } from './click-settlement'
 import { dealInvoicePdf } from './deal-invoice'
 import { listUserDealViews } from './deal-list'
-import { announceDealChange, settleDealChange } from './deal-notifier'
+import { settleDealChange } from './deal-notifier'
 import { dealClickDays } from './deal-stats'
 import { endDeal, regenerateWidgetToken, subscribe } from './deal-transitions'
-import {
-  dealView,
-  findUserDeal,
-  findUserIdByUsername,
-  type LoadedDeal,
-  listDealEvents,
-} from './deals-repository'
+import { dealView, findUserDeal, findUserIdByUsername, listDealEvents } from './deals-repository'
+import { registerTrackedLinkRoutes } from './tracked-link-routes'
+import { brandTarget } from './tracked-links'
 import { registerWidgetRoutes } from './widget-routes'
 
-const targetUrl = (loaded: LoadedDeal) =>
-  buildIntegrationLink(
-    loaded.mission.integration,
-    integrationLinkData({
-      dealCode: loaded.row.code,
-      missionCode: loaded.mission.code,
-      username: loaded.ownerUsername,
-      creatorCode: loaded.ownerCreatorCode,
-    }),
-  )
-
 export async function dealRoutes(app: FastifyInstance) {
+  const settler = registerClickSettlement(app)
+  registerTrackedLinkRoutes(app, settler)
   const requireDeal = async (username: string, missionCode: string) => {
     const loaded = await findUserDeal(app.db, username, missionCode)
     if (!loaded) throw notFound('This deal does not exist')
@@ -112,13 +98,16 @@ export async function dealRoutes(app: FastifyInstance) {
     return dealView(await settleDealChange(app, change), requestLocale(request))
   })
 
-  // Public: a viewer's browser calls it from /redir/cpc or /redir/check. `{code}` is the MISSION code.
-  // Rate-limited per address, but the viewer always gets `{ url }`: over the limit, only the credit
-  // is refused (and recorded as `rate_limited`), the brand's page still opens.
-  registerRoute(app, 'subscriptionCheck', async ({ params, body, request, reply, session }) => {
+  // Public: the app's own /redir/check landing and in-app /redir/cpc pages call it (a shared link is
+  // answered by tracked-link-routes.ts). `{code}` is the MISSION code. Rate-limited per address, but
+  // the viewer always gets `{ url }`: over the limit, only the credit is refused (`rate_limited`).
+  // A cpc click goes through the same intake as the redirect, and the answer waits for its settlement
+  // (a few milliseconds on this node): the in-app page is no raid's path, and its answer then follows
+  // the credit, as the app's own flows expect.
+  registerRoute(app, 'subscriptionCheck', async ({ params, body, request, session }) => {
     const loaded = await requireDeal(params.username, params.code)
     const answer = {
-      url: targetUrl(loaded),
+      url: brandTarget(loaded),
       username: loaded.ownerUsername,
       creatorCode: loaded.ownerCreatorCode,
       missionTitle: localized(loaded.mission.title, requestLocale(request)),
@@ -126,16 +115,14 @@ export async function dealRoutes(app: FastifyInstance) {
     const rateLimited = await overClickRateLimit(app.rateLimiter, clickNetwork(request.ip), request.log)
     if (body.kind === 'check') return answer
     app.metrics.clickReceived()
-    const change = await recordClick(app.db, {
+    const intakeId = await appendClick(app.db, {
       dealId: loaded.row.id,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       viewerId: session?.user.id ?? null,
       rateLimited,
-      earningsHoldHours: app.config.earningsHoldHours,
     })
-    app.metrics.clickSettled(change.refused, reply.elapsedTime / 1000)
-    if (change.events.length > 0) await announceDealChange(app, change)
+    await settler.settled(intakeId)
     return answer
   })
 

@@ -34,6 +34,8 @@ export const ClickReason = {
   rateLimited: 'rate_limited',
   /** The address already gave its most valid clicks of the day, across all deals. */
   addressCap: 'address_daily_cap',
+  /** The client address (as a trusted proxy named it) is not an IP address: no one to count it for. */
+  invalidAddress: 'invalid_address',
 } as const
 export type ClickReason = (typeof ClickReason)[keyof typeof ClickReason]
 

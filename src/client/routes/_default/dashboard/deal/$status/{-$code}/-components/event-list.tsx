@@ -26,6 +26,7 @@ function useLabels() {
     owner: t`your own click (not counted)`,
     rate_limited: t`too many clicks from this address`,
     address_daily_cap: t`daily click limit reached for this address`,
+    invalid_address: t`no valid visitor address`,
   }
   return { type: (event: DealEvent) => types[event.type], reason: (key: string) => reasons[key] ?? key }
 }

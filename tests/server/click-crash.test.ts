@@ -1,0 +1,280 @@
+/**
+ * A raid on a tracked link while the server dies: a real server process (the production bundle) takes
+ * a burst of taps from distinct viewers, is killed with SIGKILL in the middle of it, restarted, killed
+ * again, restarted; afterwards every click the server answered with its redirect is credited exactly
+ * once, and every click taken in is settled once. Runs on the embedded database, and on PostgreSQL
+ * when DATABASE_URL is set.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes, randomInt } from 'node:crypto'
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { build } from 'esbuild'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { openDatabase } from '#server/db/client.ts'
+import { clickIntake, dealEvents, deals, missions, providers } from '#server/db/schema.ts'
+import { seedDemo } from '#server/db/seed.ts'
+import { visitorHash } from '#server/features/deals/click-identity.ts'
+import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import { BROWSER_UA } from './deals-fixtures'
+import { createUser } from './wallet-fixtures'
+
+// 2 kills: one early in the burst, one later, each landing among appends and settlements in flight.
+const KILLS = 2
+const MIN_ANSWERS_BEFORE_KILL = 100
+const KILL_AFTER_MS: [number, number] = [0, 400]
+// 90 s: a start takes a few seconds, but a loaded CI machine can make PGlite's recovery much slower.
+const START_TIMEOUT_MS = 90_000
+const REWARD_CENTS = 25
+
+let workDir: string
+let serverBundle: string
+let database: TestDatabase
+
+beforeAll(async () => {
+  // Inside the project, so the bundle resolves its external packages from our node_modules.
+  mkdirSync('.build', { recursive: true })
+  workDir = mkdtempSync(join(process.cwd(), '.build', 'click-crash-'))
+  serverBundle = join(workDir, 'server', 'index.js')
+  // The production bundle, as `npm start` runs it: one plain node process that SIGKILL ends at once.
+  await build({
+    entryPoints: ['src/server/index.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile: serverBundle,
+    logLevel: 'silent',
+  })
+  cpSync('src/server/db/migrations', join(workDir, 'server', 'migrations'), { recursive: true })
+  database = await createTestDatabase()
+}, 60_000)
+
+afterAll(async () => {
+  await database?.cleanup()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+})
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+    cwd: workDir,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      // The test is the viewers' proxy: each tap names its viewer in X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      CLIENT_DIR: join(workDir, 'no-client'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString()
+  }
+  child.stderr?.on('data', collect)
+  child.stdout?.on('data', collect)
+  const deadline = Date.now() + START_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`)
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ready) return child
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not become ready: ${output}`)
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
+
+interface Deal {
+  id: string
+  missionCode: string
+  username: string
+  token: string
+}
+
+/** A streamer with a deal on a cpc mission with no budget and a goal far away. */
+async function prepare(): Promise<Deal> {
+  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  try {
+    const { db } = opened
+    await seedDemo(db)
+    const [provider] = await db.select({ id: providers.id }).from(providers).limit(1)
+    if (!provider) throw new Error('the seed made no provider')
+    const missionCode = `raid-${randomBytes(3).toString('hex')}`
+    const [mission] = await db
+      .insert(missions)
+      .values({
+        code: missionCode,
+        providerId: provider.id,
+        title: { en: 'Raid mission' },
+        description: { en: 'A mission a raid clicks.' },
+        tips: { en: 'Share the link.' },
+        integration: { type: 'MIXTE', parameters: { URL: 'https://brand.example/go?ref=%username%' } },
+        rewardModel: 'cpc',
+        rewardCents: REWARD_CENTS,
+        goal: 1_000_000,
+        spots: 10,
+        budgetCents: null,
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: null,
+        status: 'published',
+      })
+      .returning({ id: missions.id })
+    if (!mission) throw new Error('mission insert returned no row')
+    const streamer = await createUser(db)
+    const [deal] = await db
+      .insert(deals)
+      .values({
+        code: `RAID${randomBytes(3).toString('hex').toUpperCase()}`,
+        userId: streamer.id,
+        missionId: mission.id,
+        widgetToken: randomBytes(16).toString('hex'),
+      })
+      .returning({ id: deals.id })
+    if (!deal) throw new Error('deal insert returned no row')
+    return { id: deal.id, missionCode, username: streamer.username, token: streamer.token }
+  } finally {
+    await opened.close()
+  }
+}
+
+let nextViewer = 0
+/** A new viewer's address each call: 10.x.y.z, one viewer per tap. */
+const newViewer = () => {
+  nextViewer += 1
+  return `10.${(nextViewer >> 16) & 255}.${(nextViewer >> 8) & 255}.${nextViewer & 255}`
+}
+
+/** Taps until the server dies; remembers every viewer the server answered with the brand's page. */
+async function burst(port: number, deal: Deal, answered: Set<string>, dead: () => boolean) {
+  const worker = async () => {
+    while (!dead()) {
+      const viewer = newViewer()
+      try {
+        const response = await fetch(
+          `http://127.0.0.1:${port}/redir/cpc/${deal.missionCode}/${deal.username}`,
+          {
+            redirect: 'manual',
+            headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': viewer },
+          },
+        )
+        if (response.status === 302) answered.add(viewer)
+      } catch {
+        // The connection died with the server: that tap may or may not have been taken in.
+      }
+    }
+  }
+  // 16 taps in flight: appends and settlement batches are both under way at the kill.
+  await Promise.all(Array.from({ length: 16 }, worker))
+}
+
+async function progressOf(port: number, deal: Deal): Promise<number> {
+  const response = await fetch(
+    `http://127.0.0.1:${port}/api/deals/user/${deal.username}/mission/${deal.missionCode}`,
+    {
+      headers: { authorization: `Bearer ${deal.token}` },
+    },
+  )
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { progress: number }).progress
+}
+
+test('SIGKILL in the middle of a raid loses no answered click and credits none twice', async () => {
+  const deal = await prepare()
+  const answered = new Set<string>()
+  for (let round = 0; round < KILLS; round += 1) {
+    const port = await freePort()
+    const child = await startServer(port)
+    let dead = false
+    const running = burst(port, deal, answered, () => dead)
+    const answeredBefore = answered.size
+    const waitUntil = Date.now() + START_TIMEOUT_MS
+    while (answered.size < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
+    await kill(child)
+    dead = true
+    await running
+  }
+  expect(answered.size).toBeGreaterThanOrEqual(KILLS * MIN_ANSWERS_BEFORE_KILL)
+
+  // A restarted node settles what the killed ones left: every answered viewer, at least.
+  const port = await freePort()
+  const child = await startServer(port)
+  try {
+    const deadline = Date.now() + 60_000
+    while ((await progressOf(port, deal)) < answered.size && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    await kill(child)
+  }
+
+  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  try {
+    const { db } = opened
+    const intake = await db.select().from(clickIntake).where(eq(clickIntake.dealId, deal.id))
+    // Taken in means settled (the last node was killed too: whatever it had not settled shows here).
+    const pending = intake.filter((row) => row.settledAt === null).length
+    const clicks = await db
+      .select({
+        visitorHash: dealEvents.visitorHash,
+        valid: dealEvents.valid,
+        occurrences: dealEvents.occurrences,
+      })
+      .from(dealEvents)
+      .where(and(eq(dealEvents.dealId, deal.id), eq(dealEvents.type, 'click')))
+    const credited = clicks.filter((click) => click.valid)
+    // Each answered viewer: exactly one valid click.
+    const perViewer = new Map<string, number>()
+    for (const click of credited)
+      perViewer.set(click.visitorHash ?? '', (perViewer.get(click.visitorHash ?? '') ?? 0) + 1)
+    const lost = [...answered].filter((viewer) => perViewer.get(visitorHash(deal.id, viewer)) !== 1)
+    expect(lost, 'answered viewers not credited exactly once').toEqual([])
+    // Each settled intake row made exactly one click (one viewer each, so each one valid).
+    const occurrences = clicks.reduce((sum, click) => sum + click.occurrences, 0)
+    expect(occurrences).toBe(intake.length - pending)
+    expect(credited.length).toBe(intake.length - pending)
+    console.log(
+      `click crash: ${answered.size} taps answered, ${intake.length} taken in, ${credited.length} credited, ${pending} left for the next start`,
+    )
+    const [row] = await db.select().from(deals).where(eq(deals.id, deal.id))
+    expect(row?.progress).toBe(credited.length)
+    expect(row?.earnedCents).toBe(credited.length * REWARD_CENTS)
+    const [unsettled] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(clickIntake)
+      .where(and(eq(clickIntake.dealId, deal.id), isNull(clickIntake.settledAt)))
+    expect(Number(unsettled?.total)).toBe(pending)
+  } finally {
+    await opened.close()
+  }
+}, 300_000)
