@@ -22,10 +22,19 @@ declare const self: ServiceWorkerGlobalScope
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Every in-app navigation gets the cached shell; server paths must reach the network untouched.
+// Every in-app navigation gets the cached shell; server paths must reach the network untouched, and so
+// do the stream overlays: framed by the tools page, they need their own answer's framing headers.
+const overlays = /^\/widgets(\/|$)/
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/socket\.io(\/|$)/, /^\/uploads(\/|$)/, /^\/healthz$/, /^\/readyz$/],
+    denylist: [
+      /^\/api(\/|$)/,
+      /^\/socket\.io(\/|$)/,
+      /^\/uploads(\/|$)/,
+      /^\/healthz$/,
+      /^\/readyz$/,
+      overlays,
+    ],
   }),
 )
 
