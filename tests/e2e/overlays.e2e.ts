@@ -216,6 +216,30 @@ test('a valid click shows an alert, an invalid one does not', async ({ browser }
   await page.waitForTimeout(1500)
   await expect(page.getByTestId('click-alert')).toHaveCount(0)
   await page.close()
+
+  // The goal bar at 1 of 2000: the fill is a round dot, not a sliver the rounded track cuts away.
+  const goal = await openOverlay(browser, streamer.urls.goal)
+  await expect(goal.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
+  const track = await goal.locator('.goal-widget-track').boundingBox()
+  const fill = await goal.locator('.goal-widget-fill').boundingBox()
+  expect(fill?.width ?? 0).toBeGreaterThanOrEqual(track?.height ?? Number.POSITIVE_INFINITY)
+  await composite(browser, await goal.screenshot({ omitBackground: true }), 'goal-started-1920x1080')
+
+  // The network drops for a while and a click is paid meanwhile: back online, the bar shows it.
+  await goal.context().setOffline(true)
+  await goal.waitForTimeout(1000)
+  expect(
+    (
+      await sendFrom(base, 'POST', `/api/deals/subscriptions/check/${MISSION}/${streamer.username}`, {
+        from: '127.0.0.95',
+        headers: { 'user-agent': VIEWER_UA },
+        body: { kind: 'cpc' },
+      })
+    ).status,
+  ).toBe(200)
+  await goal.context().setOffline(false)
+  await expect(goal.getByTestId('goal-widget-count')).toHaveText('2 / 2000', { timeout: 15_000 })
+  await goal.close()
 })
 
 test('an overlay keeps the language of its URL after its owner changes theirs', async ({ browser }) => {

@@ -9,7 +9,7 @@ const shortLink = (link: string) => link.replace(/^https?:\/\//, '')
 
 /** The chat call to action: the bot command viewers type, and the tracked link itself. */
 export function ChatCtaView({ view, themeClass }: { view: WidgetView; themeClass: string }) {
-  const command = `!${chatCommandName(view.missionCode, view.missionTitle)}`
+  const command = chatCommandName(view.missionCode, view.missionTitle)
   const link = shortLink(`${location.origin}${view.trackedPath}`)
   return (
     <div className={`overlay-box overlay-cta ${themeClass}`} data-testid="chat-cta">
