@@ -260,3 +260,38 @@ test('an overlay keeps the language of its URL after its owner changes theirs', 
   await expect(page.getByTestId('goal-widget')).toContainText(/0,08\s€ par clic/)
   await obs.close()
 })
+
+test('the overlay studio previews each overlay live and its test alert shows in the alert preview', async ({
+  browser,
+}) => {
+  const username = `studio${Date.now().toString(36)}`
+  const signup = await sendFrom(base, 'POST', '/api/oauth/signup', {
+    from: '127.0.0.96',
+    body: { username, email: `${username}@example.test`, plainPassword: 'Streamer-password-1' },
+  })
+  const auth = { authorization: `Bearer ${signup.body.code as string}` }
+  await sendFrom(base, 'POST', `/api/deals/subscriptions/${MISSION}/${username}`, {
+    from: '127.0.0.96',
+    headers: auth,
+  })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await context.addCookies([{ name: 'i18n_cookie', value: 'en', url: base }])
+  await storeSession(context, signup.body.code as string, signup.body.user as { id: string })
+  const page = await context.newPage()
+  await page.goto(`/dashboard/deal/inprogress/${MISSION}/tools`)
+  const studio = page.getByTestId('overlay-studio')
+  await studio.scrollIntoViewIfNeeded()
+  // The copied URLs carry the interface's language at copy time, and follow the chosen one.
+  await expect(page.getByTestId('widget-url')).toHaveValue(/lang=en/)
+  await page.getByTestId('overlay-lang').selectOption('es')
+  await expect(page.getByTestId('widget-url')).toHaveValue(/lang=es/)
+  const goal = page.frameLocator('[data-testid="overlay-preview-goal"]')
+  await expect(goal.getByTestId('goal-widget')).toContainText(/por clic/)
+  const alert = page.frameLocator('[data-testid="overlay-preview-alert"]')
+  await expect(alert.getByTestId('click-alert-idle')).toBeAttached()
+  await page.getByRole('button', { name: 'Send a test alert' }).click()
+  await expect(alert.getByTestId('click-alert')).toContainText('Alerta de prueba')
+  mkdirSync(shots, { recursive: true })
+  await studio.screenshot({ path: join(shots, 'studio.png') })
+  await context.close()
+})
