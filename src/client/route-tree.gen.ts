@@ -21,7 +21,7 @@ import { Route as DefaultDashboardProviderRouteImport } from './routes/_default/
 import { Route as DefaultFaqIndexRouteImport } from './routes/_default/faq/index'
 import { Route as DefaultFaqCodeRouteImport } from './routes/_default/faq/$code'
 import { Route as DefaultRedirVerificationRouteImport } from './routes/_default/redir/verification'
-import { Route as WidgetsWidgetsGoalRouteImport } from './routes/_widgets/widgets/goal'
+import { Route as WidgetsWidgetsKindRouteImport } from './routes/_widgets/widgets/$kind'
 import { Route as DefaultDashboardAccountIndexRouteImport } from './routes/_default/dashboard/account/index'
 import { Route as DefaultDashboardAccountBankRouteImport } from './routes/_default/dashboard/account/bank'
 import { Route as DefaultDashboardAccountBusinessRouteImport } from './routes/_default/dashboard/account/business'
@@ -103,9 +103,9 @@ const DefaultRedirVerificationRoute =
     path: '/redir/verification',
     getParentRoute: () => DefaultRoute,
   } as any)
-const WidgetsWidgetsGoalRoute = WidgetsWidgetsGoalRouteImport.update({
-  id: '/widgets/goal',
-  path: '/widgets/goal',
+const WidgetsWidgetsKindRoute = WidgetsWidgetsKindRouteImport.update({
+  id: '/widgets/$kind',
+  path: '/widgets/$kind',
   getParentRoute: () => WidgetsRoute,
 } as any)
 const DefaultDashboardAccountIndexRoute =
@@ -239,7 +239,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
   '/faq/$code': typeof DefaultFaqCodeRoute
   '/redir/verification': typeof DefaultRedirVerificationRoute
-  '/widgets/goal': typeof WidgetsWidgetsGoalRoute
+  '/widgets/$kind': typeof WidgetsWidgetsKindRoute
   '/faq/': typeof DefaultFaqIndexRoute
   '/dashboard/account/bank': typeof DefaultDashboardAccountBankRoute
   '/dashboard/account/business': typeof DefaultDashboardAccountBusinessRoute
@@ -269,7 +269,7 @@ export interface FileRoutesByTo {
   '/terms': typeof DefaultTermsRoute
   '/faq/$code': typeof DefaultFaqCodeRoute
   '/redir/verification': typeof DefaultRedirVerificationRoute
-  '/widgets/goal': typeof WidgetsWidgetsGoalRoute
+  '/widgets/$kind': typeof WidgetsWidgetsKindRoute
   '/faq': typeof DefaultFaqIndexRoute
   '/dashboard/account/bank': typeof DefaultDashboardAccountBankRoute
   '/dashboard/account/business': typeof DefaultDashboardAccountBusinessRoute
@@ -304,7 +304,7 @@ export interface FileRoutesById {
   '/_default/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
   '/_default/faq/$code': typeof DefaultFaqCodeRoute
   '/_default/redir/verification': typeof DefaultRedirVerificationRoute
-  '/_widgets/widgets/goal': typeof WidgetsWidgetsGoalRoute
+  '/_widgets/widgets/$kind': typeof WidgetsWidgetsKindRoute
   '/_default/faq/': typeof DefaultFaqIndexRoute
   '/_default/dashboard/account/bank': typeof DefaultDashboardAccountBankRoute
   '/_default/dashboard/account/business': typeof DefaultDashboardAccountBusinessRoute
@@ -339,7 +339,7 @@ export interface FileRouteTypes {
     | '/dashboard/provider'
     | '/faq/$code'
     | '/redir/verification'
-    | '/widgets/goal'
+    | '/widgets/$kind'
     | '/faq/'
     | '/dashboard/account/bank'
     | '/dashboard/account/business'
@@ -369,7 +369,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/faq/$code'
     | '/redir/verification'
-    | '/widgets/goal'
+    | '/widgets/$kind'
     | '/faq'
     | '/dashboard/account/bank'
     | '/dashboard/account/business'
@@ -403,7 +403,7 @@ export interface FileRouteTypes {
     | '/_default/dashboard/provider'
     | '/_default/faq/$code'
     | '/_default/redir/verification'
-    | '/_widgets/widgets/goal'
+    | '/_widgets/widgets/$kind'
     | '/_default/faq/'
     | '/_default/dashboard/account/bank'
     | '/_default/dashboard/account/business'
@@ -518,11 +518,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultRedirVerificationRouteImport
       parentRoute: typeof DefaultRoute
     }
-    '/_widgets/widgets/goal': {
-      id: '/_widgets/widgets/goal'
-      path: '/widgets/goal'
-      fullPath: '/widgets/goal'
-      preLoaderRoute: typeof WidgetsWidgetsGoalRouteImport
+    '/_widgets/widgets/$kind': {
+      id: '/_widgets/widgets/$kind'
+      path: '/widgets/$kind'
+      fullPath: '/widgets/$kind'
+      preLoaderRoute: typeof WidgetsWidgetsKindRouteImport
       parentRoute: typeof WidgetsRoute
     }
     '/_default/dashboard/account/': {
@@ -795,11 +795,11 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 interface WidgetsRouteChildren {
-  WidgetsWidgetsGoalRoute: typeof WidgetsWidgetsGoalRoute
+  WidgetsWidgetsKindRoute: typeof WidgetsWidgetsKindRoute
 }
 
 const WidgetsRouteChildren: WidgetsRouteChildren = {
-  WidgetsWidgetsGoalRoute: WidgetsWidgetsGoalRoute,
+  WidgetsWidgetsKindRoute: WidgetsWidgetsKindRoute,
 }
 
 const WidgetsRouteWithChildren =

@@ -93,6 +93,7 @@ export const endpoints = define({
   userDealStop: { method: 'PUT', path: `${userDeal}/stopped`, access: 'owner' },
   userDealInvoice: { method: 'GET', path: `${userDeal}/invoice`, access: 'owner' },
   userDealWidgetToken: { method: 'POST', path: `${userDeal}/widget-token`, access: 'owner' },
+  userDealWidgetTestAlert: { method: 'POST', path: `${userDeal}/widget-test-alert`, access: 'owner' },
   subscriptionGet: { method: 'GET', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
   subscriptionCreate: { method: 'POST', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
   // Called by a viewer's browser on a tracked link: public by nature.

@@ -63,6 +63,8 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
   })
   expectRowAnswer('subscriptionCheck', check.json())
   expectRowAnswer('widget', (await call('GET', `/api/widgets/widget/${widgetToken}`)).json())
+  const testAlert = await call('POST', `${user}/mission/${missionCode}/widget-test-alert`)
+  expectRowAnswer('userDealWidgetTestAlert', testAlert.json())
   const renewed = await call('POST', `${user}/mission/${missionCode}/widget-token`)
   expectRowAnswer('userDealWidgetToken', renewed.json())
   const stopped = await call('PUT', `${user}/mission/${missionCode}/stopped`)

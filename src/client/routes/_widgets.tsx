@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useLayoutEffect } from 'react'
 
 /** The widgets layout: content only, on a transparent page, for OBS browser sources. */
 export const Route = createFileRoute('/_widgets')({
@@ -7,7 +7,8 @@ export const Route = createFileRoute('/_widgets')({
 })
 
 function WidgetsLayout() {
-  useEffect(() => {
+  // Before the first paint: the page is transparent from its first frame on stream.
+  useLayoutEffect(() => {
     // The page background belongs to <html>, outside React: switch it while a widget shows.
     document.documentElement.classList.add('widget-mode')
     return () => document.documentElement.classList.remove('widget-mode')

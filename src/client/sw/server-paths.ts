@@ -3,6 +3,7 @@
  * the API, sockets, uploads, health checks, and a shared tracked link (`/redir/cpc/{mission}/{username}`),
  * which the server answers with a redirect that records the click. Served the shell instead, an
  * installed app's viewer would load the whole app first, and be counted by its API call at best.
+ * Stream overlays too: framed by the tools page, they need their own answer's framing headers.
  */
 export const serverPaths: RegExp[] = [
   /^\/api(\/|$)/,
@@ -11,6 +12,7 @@ export const serverPaths: RegExp[] = [
   /^\/healthz$/,
   /^\/readyz$/,
   /^\/redir\/cpc\/[^/]+\/[^/]+\/?$/,
+  /^\/widgets(\/|$)/,
 ]
 
 /** True when a navigation to `pathname` must reach the server. */

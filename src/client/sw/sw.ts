@@ -23,7 +23,7 @@ declare const self: ServiceWorkerGlobalScope
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Every in-app navigation gets the cached shell; server paths must reach the network untouched.
+// Every in-app navigation gets the cached shell; server paths (server-paths.ts) reach the network untouched.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: serverPaths }))
 
 // 30 days, 60 entries: three domains times three locales, with room for the odd extra domain.

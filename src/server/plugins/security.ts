@@ -22,7 +22,8 @@ function contentSecurityPolicy(config: Config, frameAncestors: string) {
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", 'ws:', 'wss:', ...stripe],
-    'frame-src': [...stripe, ...turnstile].length ? [...stripe, ...turnstile] : ["'none'"],
+    // 'self': the tools page previews the overlays (/widgets/…) in frames at their OBS sizes.
+    'frame-src': ["'self'", ...stripe, ...turnstile],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

@@ -151,8 +151,15 @@ export const WidgetView = type({
   goal: 'number',
   state: DealState,
   reward: { model: RewardModel, amount: Money },
+  /** What the chat call-to-action and QR overlays show: the mission's code and the tracked link's path. */
+  missionCode: 'string',
+  trackedPath: 'string',
 })
 export type WidgetView = typeof WidgetView.infer
+
+/** The answer to a test alert: it went to the overlays open on the deal's widget room, and was not counted. */
+export const WidgetTestAlertSent = type({ sent: 'true' })
+export type WidgetTestAlertSent = typeof WidgetTestAlertSent.infer
 
 /** The live update a widget receives over the socket. */
 export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 'number', state: DealState })
@@ -208,6 +215,10 @@ export const dealEndpoints = {
   userDealWidgetToken: {
     summary: 'Replaces the deal’s goal-widget token; the old widget link stops at once',
     response: Deal,
+  },
+  userDealWidgetTestAlert: {
+    summary: 'Shows a test click alert on the deal’s open overlays; never counted, a few per minute',
+    response: WidgetTestAlertSent,
   },
   subscriptionGet: { summary: 'A user’s deal on a mission', response: Deal },
   subscriptionCreate: {

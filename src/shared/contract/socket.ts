@@ -10,6 +10,7 @@ export const SocketEvent = {
   DealEvent: 'deal:event',
   WalletUpdated: 'wallet:updated',
   WidgetProgress: 'widget:progress',
+  WidgetTestAlert: 'widget:test-alert',
   BrandBudget: 'brand:budget',
   SessionRevoked: 'session:revoked',
   WidgetSubscribe: 'widget:subscribe',
@@ -39,6 +40,8 @@ export interface ServerToClientEvents {
   'deal:event': (payload: DealEventPayload) => void
   'wallet:updated': (wallet: Wallet) => void
   'widget:progress': (progress: WidgetProgress) => void
+  /** The streamer pressed "send a test alert": overlays show a sample alert; nothing was counted. */
+  'widget:test-alert': (payload: { token: string }) => void
   'brand:budget': (payload: BrandBudgetPayload) => void
   /** The session token was revoked (logout elsewhere, password reset): the client signs out. */
   'session:revoked': () => void

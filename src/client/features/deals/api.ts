@@ -74,12 +74,18 @@ export function stopUserDeal(username: string, missionCode: string, idempotencyK
   })
 }
 
+/** A sample alert on the deal's open overlays (never counted; the server allows a few a minute). */
+export function sendWidgetTestAlert(username: string, missionCode: string) {
+  return api('userDealWidgetTestAlert', { params: { username, code: missionCode } })
+}
+
 export function renewUserDealWidgetToken(username: string, missionCode: string) {
   return api('userDealWidgetToken', { params: { username, code: missionCode } })
 }
 
-export function fetchWidgetView(token: string, signal?: AbortSignal) {
-  return api('widget', { params: { token }, signal })
+/** `locale`: the overlay URL's own language; without it the server answers in the owner's saved one. */
+export function fetchWidgetView(token: string, signal?: AbortSignal, locale?: string) {
+  return api('widget', { params: { token }, query: locale ? { locale } : {}, signal })
 }
 
 /** A viewer's visit on a tracked link: where to send them (and, for the landing, whose code it is). */

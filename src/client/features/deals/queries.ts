@@ -177,11 +177,11 @@ export function storeDealEvent(queryClient: QueryClient, dealCode: string, event
 
 /** The goal widget's public view; kept out of the persisted 'deals' root (an OBS source has no user). */
 export const widgetQueries = {
-  view: (token: string) =>
+  view: (token: string, locale = '') =>
     queryOptions({
-      queryKey: ['widgets', token] as const,
-      // The overlay's language is its owner's (the server's choice): an OBS source has no saved one.
-      queryFn: ({ signal }) => fetchWidgetView(token, signal),
+      queryKey: ['widgets', token, locale] as const,
+      // The overlay URL's `lang`; an older URL without one gets its owner's language (the server's choice).
+      queryFn: ({ signal }) => fetchWidgetView(token, signal, locale || undefined),
       retry: false,
     }),
 }

@@ -2,10 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
 import { isSupportedLocale, type SupportedLocale } from '#server/http/locale.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
+import type { RateRule } from '#server/plugins/rate-limit.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
-import { findDealByWidgetToken, type LoadedDeal } from './deals-repository'
+import { trackedLinkPath } from '#shared/deal-links.ts'
+import { findDealByWidgetToken, findUserDeal, type LoadedDeal } from './deals-repository'
 import { toMission } from './missions-repository'
+
+/**
+ * 6 a minute per deal: enough to try an overlay's look and sound while setting up a scene, too few to
+ * spam a live stream with fake alerts from a stolen session.
+ */
+export const testAlertLimit: RateRule = { name: 'widget:test-alert', max: 6, windowMs: 60_000 }
 
 // Widget tokens are 43 base64url characters; anything else is not worth a query.
 const WIDGET_TOKEN = /^[\w-]{20,100}$/
@@ -22,6 +30,8 @@ export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): Widge
     goal: loaded.mission.goal,
     state: loaded.row.state,
     reward: mission.reward,
+    missionCode: loaded.mission.code,
+    trackedPath: trackedLinkPath('cpc', loaded.mission.code, loaded.ownerUsername),
   }
 }
 
@@ -36,6 +46,17 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
     // The overlay speaks its owner's language: viewers see the streamer's stream, and an OBS browser
     // source's own language says nothing about it. `?locale=` overrides it.
     return widgetViewOf(loaded, isSupportedLocale(query.locale) ? query.locale : loaded.ownerLocale)
+  })
+
+  // A sample alert for the streamer's own overlays: only the widget room hears it, and nothing is
+  // written, so it never counts as a click nor moves the goal.
+  registerRoute(app, 'userDealWidgetTestAlert', async ({ params }) => {
+    const loaded = await findUserDeal(app.db, params.username, params.code)
+    if (!loaded) throw notFound('This deal does not exist')
+    await app.rateLimiter.consume(testAlertLimit, loaded.row.id)
+    const token = loaded.row.widgetToken
+    app.io.to(rooms.widget(token)).emit('widget:test-alert', { token })
+    return { sent: true as const }
   })
 
   app.socketConnectionHandlers.push((socket) => {

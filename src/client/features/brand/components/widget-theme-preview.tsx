@@ -27,6 +27,8 @@ export function WidgetThemePreview({ name, theme }: { name: string; theme: Widge
             goal: SAMPLE_GOAL,
             state: 'inprogress',
             reward: { model: 'cpc', amount: { amount: SAMPLE_REWARD_CENTS, currency: 'EUR' } },
+            missionCode: 'sample',
+            trackedPath: '',
           }}
         />
       </div>

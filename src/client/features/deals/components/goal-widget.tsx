@@ -1,94 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import { activateLocale, currentLocale } from '#client/lib/i18n.ts'
-import { openWidgetSocket } from '#client/lib/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
-import { widgetQueries } from '../queries'
 import './goal-widget.css'
 
 // 48 characters: the title stays on one line at 400 px wide with the widget's font scale.
 const TITLE_MAX = 48
-// How long the "just moved" glow lasts; matches the CSS animation.
-const PULSE_MS = 900
-
-/** Joins the widget's room and writes each `widget:progress` into the widget query. */
-function useLiveProgress(token: string) {
-  const queryClient = useQueryClient()
-  useEffect(() => {
-    if (!token) return
-    let closed = false
-    const opened = openWidgetSocket().then((socket) => {
-      if (closed) socket.disconnect()
-      // (Re)join on every connection: a reconnect without recovery starts with no rooms.
-      socket.on('connect', () => socket.emit('widget:subscribe', token))
-      if (socket.connected) socket.emit('widget:subscribe', token)
-      socket.on('widget:progress', (update) => {
-        if (update.token !== token) return
-        queryClient.setQueryData<WidgetView>(widgetQueries.view(token).queryKey, (view) =>
-          view ? { ...view, progress: update.progress, goal: update.goal, state: update.state } : view,
-        )
-      })
-      return socket
-    })
-    return () => {
-      closed = true
-      void opened.then((socket) => socket.disconnect())
-    }
-  }, [queryClient, token])
-}
-
-function usePulse(value: number): boolean {
-  const [pulsing, setPulsing] = useState(false)
-  const previous = useRef(value)
-  useEffect(() => {
-    if (previous.current === value) return
-    previous.current = value
-    setPulsing(true)
-    const timer = setTimeout(() => setPulsing(false), PULSE_MS)
-    return () => clearTimeout(timer)
-  }, [value])
-  return pulsing
-}
-
-/** The stream overlay: mission, animated progress towards the goal, in the brand's theme. */
-export function GoalWidget({ token }: { token: string }) {
-  const { data, isPending, isError } = useQuery({ ...widgetQueries.view(token), enabled: token !== '' })
-  useLiveProgress(token)
-  // The labels follow the mission title's language, the streamer's: not the OBS browser's own.
-  const language = data?.locale
-  useEffect(() => {
-    if (language && language !== currentLocale()) void activateLocale(language)
-  }, [language])
-  const pulsing = usePulse(data?.progress ?? 0)
-  if (!token || isError) {
-    return (
-      <div className="goal-widget goal-widget-theme-default goal-widget-unknown" role="status">
-        <p className="goal-widget-title">
-          <Trans>This widget link is not valid</Trans>
-        </p>
-        <p className="goal-widget-meta">
-          <Trans>Copy the current link from the deal's tools page.</Trans>
-        </p>
-      </div>
-    )
-  }
-  if (isPending || !data) return <div className="goal-widget goal-widget-loading" aria-busy="true" />
-  return <GoalWidgetView view={data} pulsing={pulsing} />
-}
 
 /**
- * What the overlay shows for a view: the live widget above, and the brand portal's preview of a
+ * The goal bar for a view: the goal overlay (overlays/overlay-page.tsx), and the brand portal's preview of a
  * theme (features/brand), which passes a sample view.
  */
-export function GoalWidgetView({ view, pulsing = false }: { view: WidgetView; pulsing?: boolean }) {
+export function GoalWidgetView({
+  view,
+  pulsing = false,
+  themeClass = `goal-widget-theme-${view.theme}`,
+  numberLocale,
+}: {
+  view: WidgetView
+  pulsing?: boolean
+  /** An overlay URL's `theme=light|dark` instead of the partner's theme. */
+  themeClass?: string
+  /** Money and counts in the overlay's language (French format otherwise). */
+  numberLocale?: string
+}) {
   const { t } = useLingui()
   const percent = view.goal > 0 ? Math.min(100, (view.progress / view.goal) * 100) : 0
-  const reward = formatMoney(view.reward.amount)
+  const reward = formatMoney(view.reward.amount, { locale: numberLocale })
   return (
     <div
-      className={`goal-widget goal-widget-theme-${view.theme}${pulsing ? ' goal-widget-pulse' : ''}`}
+      className={`goal-widget ${themeClass}${pulsing ? ' goal-widget-pulse' : ''}`}
       data-state={view.state}
       data-testid="goal-widget"
     >
@@ -106,7 +46,9 @@ export function GoalWidgetView({ view, pulsing = false }: { view: WidgetView; pu
         aria-valuenow={Math.min(view.progress, view.goal)}
         aria-label={t`Progress towards the goal`}
       >
-        <div className="goal-widget-fill" style={{ width: `${percent}%` }} />
+        {/* data-started: from the first click the fill is at least a round dot, not a sliver the
+            rounded track cuts away (3 of 500 is 0.6 %). */}
+        <div className="goal-widget-fill" data-started={view.progress > 0} style={{ width: `${percent}%` }} />
       </div>
       <p className="goal-widget-meta" aria-live="polite">
         <span className="goal-widget-count" data-testid="goal-widget-count">

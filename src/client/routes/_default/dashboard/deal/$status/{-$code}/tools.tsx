@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { CopyField } from '#client/features/deals/components/copy-field.tsx'
 import { GoLiveKit } from '#client/features/deals/components/go-live-kit.tsx'
+import { OverlayStudio } from '#client/features/deals/overlays/overlay-studio.tsx'
 import { dealQueries } from '#client/features/deals/queries.ts'
 import { takeTrackedLinkFocus } from '#client/features/deals/tracked-link-focus.ts'
 import { absoluteLink } from '#client/lib/http.ts'
@@ -48,9 +49,6 @@ function DealToolsPage() {
     window.scrollTo({ top: 0, left: 0 })
   }, [])
   const trackedLink = `${origin}${trackedLinkPath('cpc', missionCode, owner)}`
-  const widgetUrl = deal.widgetToken
-    ? `${origin}/widgets/goal?token=${encodeURIComponent(deal.widgetToken)}`
-    : ''
   return (
     <section className="deal-tools" ref={section}>
       <h2>
@@ -81,14 +79,17 @@ function DealToolsPage() {
       <GoLiveKit source={{ missionCode, missionTitle: deal.mission.title, trackedLink }} />
 
       <h3>
-        <Trans>Goal widget</Trans>
+        <Trans>Stream overlays</Trans>
       </h3>
       <p className="muted">
         <Trans>
-          Add this URL as a browser source in OBS: it shows your progress live, on a transparent background.
+          Add these URLs as browser sources in OBS or Streamlabs: they show your progress and every paid click
+          live, on a transparent background.
         </Trans>
       </p>
-      {widgetUrl ? <CopyField label={t`Widget URL`} value={widgetUrl} testId="widget-url" /> : null}
+      {deal.widgetToken ? (
+        <OverlayStudio token={deal.widgetToken} username={owner} missionCode={missionCode} />
+      ) : null}
       <p className="tool-actions">
         <RenewWidgetLinkButton deal={deal} />
       </p>
