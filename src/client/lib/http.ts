@@ -153,7 +153,13 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
       error.statusCode !== undefined &&
       (options.expectedStatuses ?? []).includes(error.statusCode)
     endTask(expected ? 'ok' : 'failed')
-    if (!expected && definition.access !== 'public' && (error as FetchError).statusCode === 401)
+    // Only "no valid session" ends the session: a wrong password at sign-in is a 401 too (AUTH_0002).
+    if (
+      !expected &&
+      error instanceof FetchError &&
+      isApiErrorBody(error.data) &&
+      error.data.code === ErrorCode.Unauthenticated
+    )
       onRejected?.(token)
     if (error instanceof FetchError && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
       throw new ApiException(error.data)
