@@ -38,4 +38,27 @@ export interface EndpointSchemas {
   readonly status?: 200 | 201 | 202 | 204
   /** One line for the API reference. */
   readonly summary: string
+  /**
+   * Error statuses this endpoint answers beyond those every endpoint of its access and kind answers
+   * (400, 401, 403, 404, 413, 415, 429): a 409 conflict, a 401 for wrong credentials, a 422.
+   */
+  readonly errorStatuses?: readonly (401 | 403 | 409 | 422 | 503)[]
+  /**
+   * `accepted`: an `Idempotency-Key` header makes a retry replay the first answer instead of acting
+   * again; `required`: the request is refused without one (payouts).
+   */
+  readonly idempotencyKey?: 'accepted' | 'required'
 }
+
+/**
+ * Schemas that take more than they describe (an admin form takes its fields as JSON or as JSON text in
+ * a multipart field) name the schema of their fields here, for the OpenAPI document.
+ */
+const documentedFields = new WeakMap<object, SchemaLike>()
+
+export function documentFieldsAs<T extends object>(schema: T, fields: SchemaLike): T {
+  documentedFields.set(schema, fields)
+  return schema
+}
+
+export const documentedFieldsOf = (schema: object): SchemaLike | undefined => documentedFields.get(schema)
