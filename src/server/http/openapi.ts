@@ -44,7 +44,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The request body is too large (PAYLOAD_TOO_LARGE)',
   415: 'Unsupported content type (UNSUPPORTED_MEDIA_TYPE)',
   422: 'The Idempotency-Key was already used for another request (UNPROCESSABLE)',
-  503: 'A service this call needs is not configured or not reachable',
+  502: 'A service this call needs (card payments) did not answer; try again later',
 }
 
 const retryAfter = {
@@ -54,16 +54,20 @@ const retryAfter = {
   },
 }
 
-/** The error statuses an operation answers: those of its access and kind, and those its row names. */
-function errorResponsesOf(name: EndpointName, schemas: EndpointSchemas, hasBody: boolean) {
+/** The error statuses an operation answers: those of its access and method, and those its row names. */
+function errorResponsesOf(name: EndpointName, schemas: EndpointSchemas) {
   const { access } = endpoints[name]
   const statuses = new Set<number>([400, 404, ...(schemas.errorStatuses ?? [])])
   if (access !== 'public') statuses.add(401)
   if (access === 'owner' || access === 'admin' || access === 'member') statuses.add(403)
-  if (hasBody) {
+  // Any write may meet the state it would change (a taken slug, a mission no longer a draft, a deal
+  // already stopped), and any request body may be too large or of a type the server does not read.
+  if (endpoints[name].method !== 'GET') {
+    statuses.add(409)
     statuses.add(413)
     statuses.add(415)
   }
+  if (schemas.idempotencyKey) statuses.add(422)
   const responses: Record<string, JsonSchema> = {}
   for (const status of [...statuses].sort((a, b) => a - b)) {
     let description = ERROR_DESCRIPTIONS[status] ?? 'Error'
@@ -134,7 +138,7 @@ function operationOf(name: EndpointName, schemas: EndpointSchemas): JsonSchema {
   const body = requestBodyOf(schemas)
   const responses: Record<string, JsonSchema> = {
     [String(schemas.status ?? 200)]: successOf(schemas),
-    ...errorResponsesOf(name, schemas, body !== undefined),
+    ...errorResponsesOf(name, schemas),
   }
   return {
     operationId: name,

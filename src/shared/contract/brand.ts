@@ -205,6 +205,7 @@ export const brandEndpoints = {
     filesOptional: true,
     response: BrandProvider,
     status: 201,
+    errorStatuses: [403],
   },
   brandProvider: { summary: 'One provider of the caller', response: BrandProvider },
   brandProviderUpdate: {
@@ -258,6 +259,7 @@ export const brandEndpoints = {
     body: BrandTopUpBody,
     response: BrandTopUpIntent,
     status: 201,
+    errorStatuses: [502],
   },
   brandTopUps: { summary: 'The mission’s budget top-ups, newest first', response: listOf(BrandTopUp) },
   stripeWebhook: {

@@ -39,10 +39,11 @@ export interface EndpointSchemas {
   /** One line for the API reference. */
   readonly summary: string
   /**
-   * Error statuses this endpoint answers beyond those every endpoint of its access and kind answers
-   * (400, 401, 403, 404, 413, 415, 429): a 409 conflict, a 401 for wrong credentials, a 422.
+   * Error statuses this endpoint answers beyond those every endpoint of its access and method answers
+   * (400, 401, 403, 404, 429, and 409, 413, 415 for writes): a 401 for wrong credentials on a public
+   * route, a 403 on a route any signed-in user may call, a 409 on a read, a 502.
    */
-  readonly errorStatuses?: readonly (401 | 403 | 409 | 422 | 503)[]
+  readonly errorStatuses?: readonly (401 | 403 | 409 | 422 | 502)[]
   /**
    * `accepted`: an `Idempotency-Key` header makes a retry replay the first answer instead of acting
    * again; `required`: the request is refused without one (payouts).
