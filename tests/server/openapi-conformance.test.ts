@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { conformanceChecker } from '../support/openapi-conformance'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { signup } from './auth-helpers'
 
 let harness: TestApp
 beforeAll(async () => {
@@ -73,8 +74,15 @@ test('lengths count characters: six emoji pass a 10-character field, eleven do n
   expect(eleven.json().errors.children.locale.errors).toEqual(['validation.max'])
 })
 
-test('an array where the document says object is refused as invalid input', async () => {
-  const answer = await harness.app.inject({ method: 'POST', url: '/api/oauth/verify/resend', payload: [] })
+test('an array where the document says object is refused as invalid input, not taken as `{}`', async () => {
+  // Signed in, `{}` asks for a new verification link: `[]` must not do the same.
+  const { auth } = await signup(harness.app)
+  const answer = await harness.app.inject({
+    method: 'POST',
+    url: '/api/oauth/verify/resend',
+    headers: auth,
+    payload: [],
+  })
   expect(answer.statusCode).toBe(400)
   expect(answer.json().code).toBe('FORM_0001')
 })
