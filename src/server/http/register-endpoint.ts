@@ -236,8 +236,8 @@ export function registerRoute<N extends EndpointName>(
   if (cachedPerUser && endpoints[name].method !== 'GET') throw new Error(`${name}: only reads are cached`)
   if (idempotent && endpoints[name].method === 'GET')
     throw new Error(`${name}: reads need no idempotency key`)
-  if (Boolean(idempotent) !== (schemas.idempotencyKey === 'accepted'))
-    throw new Error(`${name}: its row's idempotencyKey must say whether the route honours the header`)
+  if (idempotent && schemas.idempotencyKey !== 'accepted')
+    throw new Error(`${name}: its row must publish the Idempotency-Key it honours (idempotencyKey)`)
   mount(app, name, options.route, async (request, reply) => {
     const { params, body, query, files, provider } = await admit(app, name, schemas, request)
     if (schemas.status) reply.code(schemas.status)
