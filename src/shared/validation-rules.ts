@@ -13,10 +13,21 @@ export const PASSWORD_UPPER = /\p{Lu}/u
 export const PASSWORD_LOWER = /\p{Ll}/u
 export const PASSWORD_DIGIT = /\d/
 
+/**
+ * Characters as people (and JSON Schema's minLength/maxLength) count them: code points, so an emoji
+ * is one character, not the two UTF-16 units `length` reports.
+ */
+export function characterCount(value: string): number {
+  let count = 0
+  for (const _ of value) count++
+  return count
+}
+
 export function isStrongPassword(value: string): boolean {
+  const length = characterCount(value)
   return (
-    value.length >= PASSWORD_MIN_LENGTH &&
-    value.length <= PASSWORD_MAX_LENGTH &&
+    length >= PASSWORD_MIN_LENGTH &&
+    length <= PASSWORD_MAX_LENGTH &&
     PASSWORD_UPPER.test(value) &&
     PASSWORD_LOWER.test(value) &&
     PASSWORD_DIGIT.test(value)

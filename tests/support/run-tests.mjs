@@ -1,5 +1,6 @@
-// `npm test`: everything, in the order that fails fastest — typecheck, lint, translations, unit and
-// integration tests, build, end-to-end in Chromium — then one closing line counting every test.
+// `npm test`: everything, in the order that fails fastest — typecheck, lint, translations, the OpenAPI
+// document's lint, unit and integration tests, build, end-to-end in Chromium — then one closing line
+// counting every test.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['translations', 'npm', ['run', 'i18n:check']],
+  ['OpenAPI document lint', 'npx', ['tsx', 'tests/support/lint-openapi.ts']],
   [
     'unit and integration tests',
     'npx',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import type { Mailer } from '#server/lib/mailer.ts'
+import { watchAnswers } from './openapi-conformance'
 import { createTestDatabase } from './test-db'
 
 export interface TestApp {
@@ -32,6 +33,8 @@ export async function createTestApp(
     ...options.env,
   })
   const app = await buildApp({ config, logger: false, mailer: options.mailer })
+  // Every answer is held to the published OpenAPI document; a mismatch fails the file when it closes.
+  const mismatches = watchAnswers(app)
   let url: string | undefined
   if (options.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' })
@@ -47,6 +50,10 @@ export async function createTestApp(
       await app.close()
       await database.cleanup()
       rmSync(workDir, { recursive: true, force: true })
+      const found = [...new Set(mismatches())]
+      if (found.length > 0) {
+        throw new Error(`Answers the OpenAPI document does not describe:\n- ${found.join('\n- ')}`)
+      }
     },
   }
 }

@@ -3,31 +3,21 @@
  * brands and integrators read it, nobody writes it by hand, and a test keeps it equal to the routes.
  */
 import { endpointSchemas } from '#shared/contract/api.ts'
-import type { BinaryAnswer, EndpointSchemas, SchemaLike } from '#shared/contract/endpoint-schema.ts'
+import type { BinaryAnswer, EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#shared/contract/wallet.ts'
 import { type EndpointName, endpoints } from '#shared/endpoints.ts'
-
-type JsonSchema = Record<string, unknown>
-
-interface ArkJsonSchemaSource {
-  in: { toJsonSchema(options: object): JsonSchema }
-  out: { toJsonSchema(options: object): JsonSchema }
-}
-
-/**
- * Morphs and custom narrows have no JSON Schema equivalent: the fallback keeps what can be said (the
- * base type), so the document describes the wire format rather than failing on it.
- */
-const jsonSchemaOptions = { fallback: (context: { base: JsonSchema }) => context.base }
-
-function toJsonSchema(schema: SchemaLike, side: 'in' | 'out'): JsonSchema {
-  const { $schema: _dialect, ...rest } = (schema as unknown as ArkJsonSchemaSource)[side].toJsonSchema(
-    jsonSchemaOptions,
-  )
-  return rest
-}
+import { type JsonSchema, requestBodyOf, toJsonSchema } from './openapi-schemas'
 
 const isBinary = (answer: EndpointSchemas['response']): answer is BinaryAnswer =>
   answer !== null && 'binary' in answer
+
+const TAGS = {
+  account: 'Sign-up, sign-in, the user’s account, linked platforms and access links',
+  content: 'Public content, forms, brands’ portal and Web Push',
+  deals: 'Missions, the streamers’ deals, tracked links and widgets',
+  wallet: 'Earnings, payouts, bank accounts and identity checks',
+  admin: 'Administration: users, missions, providers, payouts and content',
+}
 
 /** The feature a path belongs to, as the document's tag. */
 function tagOf(path: string): string {
@@ -38,10 +28,77 @@ function tagOf(path: string): string {
   return 'content'
 }
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, headers?: JsonSchema) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 })
+
+/** What an error status means here, with the codes its body carries. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input (FORM_0001, with the errors of each field; BAD_REQUEST for a malformed request)',
+  401: 'No valid session token (AUTH_0001)',
+  403: 'Not allowed (ACCESS_0001)',
+  404: 'Not found (NOT_FOUND)',
+  409: 'Conflicts with the current state (CONFLICT)',
+  413: 'The request body is too large (PAYLOAD_TOO_LARGE)',
+  415: 'Unsupported content type (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'The Idempotency-Key was already used for another request (UNPROCESSABLE)',
+  502: 'A service this call needs (card payments) did not answer; try again later',
+}
+
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+}
+
+/** The error statuses an operation answers: those of its access and method, and those its row names. */
+function errorResponsesOf(name: EndpointName, schemas: EndpointSchemas) {
+  const { access } = endpoints[name]
+  const statuses = new Set<number>([400, 404, ...(schemas.errorStatuses ?? [])])
+  if (access !== 'public') statuses.add(401)
+  if (access === 'owner' || access === 'admin' || access === 'member') statuses.add(403)
+  // Any write may meet the state it would change (a taken slug, a mission no longer a draft, a deal
+  // already stopped), and any request body may be too large or of a type the server does not read.
+  if (endpoints[name].method !== 'GET') {
+    statuses.add(409)
+    statuses.add(413)
+    statuses.add(415)
+  }
+  if (schemas.idempotencyKey) statuses.add(422)
+  const responses: Record<string, JsonSchema> = {}
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    let description = ERROR_DESCRIPTIONS[status] ?? 'Error'
+    if (status === 401 && access === 'public') description = 'Wrong credentials (AUTH_0002)'
+    responses[String(status)] = errorResponse(description)
+  }
+  responses['429'] = errorResponse('Too many attempts (RATE_LIMITED); see Retry-After', retryAfter)
+  return responses
+}
+
+/** Header parameters; the session token travels through the `bearer` security scheme instead. */
+function headersOf(schemas: EndpointSchemas): JsonSchema[] {
+  if (!schemas.idempotencyKey) return []
+  const required = schemas.idempotencyKey === 'required'
+  return [
+    {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required,
+      description: required
+        ? 'A key the client makes per request (a UUID): a retry with the same key is answered without acting twice'
+        : 'Optional: a retry with the same key replays the first answer instead of acting again',
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern: '^[\\x21-\\x7e]+$',
+      },
+    },
+  ]
+}
 
 function parametersOf(name: EndpointName, schemas: EndpointSchemas): JsonSchema[] {
   const path = endpoints[name].path
@@ -59,20 +116,7 @@ function parametersOf(name: EndpointName, schemas: EndpointSchemas): JsonSchema[
   const fromQuery = Object.entries((querySchema?.properties ?? {}) as Record<string, JsonSchema>).map(
     ([key, schema]) => ({ name: key, in: 'query', required: required.has(key), schema }),
   )
-  return [...fromPath, ...fromQuery]
-}
-
-function requestBodyOf(schemas: EndpointSchemas): JsonSchema | undefined {
-  if (!schemas.body && !schemas.files) return undefined
-  const fields = schemas.body ? toJsonSchema(schemas.body, 'in') : { type: 'object', properties: {} }
-  if (!schemas.files) return { required: true, content: { 'application/json': { schema: fields } } }
-  const files = Object.fromEntries(schemas.files.map((file) => [file, { type: 'string', format: 'binary' }]))
-  const properties = { ...((fields.properties ?? {}) as JsonSchema), ...files }
-  const required = [...((fields.required ?? []) as string[]), ...(schemas.filesOptional ? [] : schemas.files)]
-  const multipart = { 'multipart/form-data': { schema: { ...fields, type: 'object', properties, required } } }
-  // Optional files: the same fields may come as JSON when no file is sent.
-  const json = schemas.filesOptional ? { 'application/json': { schema: fields } } : {}
-  return { required: true, content: { ...json, ...multipart } }
+  return [...fromPath, ...fromQuery, ...headersOf(schemas)]
 }
 
 function successOf(schemas: EndpointSchemas): JsonSchema {
@@ -91,15 +135,11 @@ function successOf(schemas: EndpointSchemas): JsonSchema {
 
 function operationOf(name: EndpointName, schemas: EndpointSchemas): JsonSchema {
   const { access } = endpoints[name]
+  const body = requestBodyOf(schemas)
   const responses: Record<string, JsonSchema> = {
     [String(schemas.status ?? 200)]: successOf(schemas),
-    '400': errorResponse('Invalid input (FORM_0001, with the errors of each field)'),
+    ...errorResponsesOf(name, schemas),
   }
-  if (access !== 'public') responses['401'] = errorResponse('No valid session token (AUTH_0001)')
-  if (access === 'owner' || access === 'admin') responses['403'] = errorResponse('Not allowed (ACCESS_0001)')
-  responses['404'] = errorResponse('Not found (NOT_FOUND)')
-  responses['429'] = errorResponse('Too many attempts (RATE_LIMITED); see Retry-After')
-  const body = requestBodyOf(schemas)
   return {
     operationId: name,
     summary: schemas.summary,
@@ -146,7 +186,7 @@ export function buildOpenApiDocument(options: { publicUrl: string; version: stri
     },
     servers: [{ url: options.publicUrl }],
     security: [{ bearer: [] }],
-    tags: ['account', 'content', 'deals', 'wallet', 'admin'].map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

@@ -28,6 +28,7 @@ import { cachedAnswer, sendCachedAnswer, weighCachedAnswer } from './cached-answ
 import { answerOnce, idempotencyKeyHeader, requestFingerprint } from './idempotency'
 import { checkParams, rejectMisplacedArrays, rejectNul } from './input-checks'
 import { requestLocale } from './locale'
+import { methodsOf, sendMethodNotAllowed } from './method-not-allowed'
 import { splitMultipartBody, type UploadedFile } from './multipart'
 
 // Who is signed in is access's business, but every route handler reads it through this module.
@@ -197,6 +198,8 @@ export function registerRoute<N extends EndpointName>(
   if (cachedPerUser && endpoints[name].method !== 'GET') throw new Error(`${name}: only reads are cached`)
   if (idempotent && endpoints[name].method === 'GET')
     throw new Error(`${name}: reads need no idempotency key`)
+  if (idempotent && schemas.idempotencyKey !== 'accepted')
+    throw new Error(`${name}: its row must publish the Idempotency-Key it honours (idempotencyKey)`)
   mount(app, name, options.route, async (request, reply) => {
     const { params, body, query, files, provider } = await admit(app, name, schemas, request)
     if (schemas.status) reply.code(schemas.status)
@@ -267,7 +270,7 @@ export function registerMethodOverrides(app: FastifyInstance): void {
       handler: async (request, reply) => {
         const put = app.putRunners.get(path)
         if (!put || !wantsPut(request)) {
-          return reply.code(405).send({ code: 'METHOD_NOT_ALLOWED', message: 'Use PUT for this resource' })
+          return sendMethodNotAllowed(reply, methodsOf(path))
         }
         return put(request, reply)
       },

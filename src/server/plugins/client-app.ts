@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
+import { answeredMethodNotAllowed } from '../http/method-not-allowed'
 import { isApiPath, pathOf, sendApiNotFound } from './errors'
 
 // Hashed file names change with their content, so a browser may keep them forever.
@@ -84,7 +85,9 @@ export const clientAppPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const path = pathOf(request.url)
       if (isApiPath(path) || (request.method !== 'GET' && request.method !== 'HEAD'))
-        return sendApiNotFound(reply)
+        return answeredMethodNotAllowed(app.registeredApiRoutes, request, reply)
+          ? reply
+          : sendApiNotFound(reply)
       if (!hasClient)
         return reply.code(503).type('text/plain').send('The client is not built: run "npm run build".')
       // The site's pages answer it when registered (a 404 for an address the client has no page at).

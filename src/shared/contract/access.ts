@@ -1,7 +1,7 @@
 /** Admin views of accounts and of the audit log (`/api/admin/users`, `/api/admin/audit`). */
 import { type } from 'arktype'
 import { AdminAccess, Role, UserKind } from './auth'
-import { IsoDateTime, listOf, MediaObject, Uuid } from './common'
+import { IsoDateTime, listOf, MediaObject, optionalText, Uuid } from './common'
 import type { EndpointSchemas } from './endpoint-schema'
 
 export const AdminUser = type({
@@ -32,12 +32,12 @@ export const AuditEntry = type({
 export type AuditEntry = typeof AuditEntry.infer
 
 /** Query values arrive as strings; the limit is parsed by the route (1 to 100). */
-const PagingFields = { 'cursor?': 'string <= 256', 'limit?': /^\d{1,3}$/ } as const
+const PagingFields = { 'cursor?': optionalText(256), 'limit?': /^\d{1,3}$/ } as const
 
-export const AdminUsersQuery = type({ '+': 'delete', 'q?': 'string <= 100', ...PagingFields })
+export const AdminUsersQuery = type({ '+': 'delete', 'q?': optionalText(100), ...PagingFields })
 export type AdminUsersQuery = typeof AdminUsersQuery.infer
 
-export const AdminAuditQuery = type({ '+': 'delete', 'action?': 'string <= 64', ...PagingFields })
+export const AdminAuditQuery = type({ '+': 'delete', 'action?': optionalText(64), ...PagingFields })
 export type AdminAuditQuery = typeof AdminAuditQuery.infer
 
 /**

@@ -24,7 +24,7 @@ import {
   TechnicalIntegration,
   WidgetTheme,
 } from './deals'
-import type { EndpointSchemas, SchemaLike } from './endpoint-schema'
+import { documentFieldsAs, type EndpointSchemas, type SchemaLike } from './endpoint-schema'
 import { IntegrationParameters } from './links'
 import { KycStatus, PayoutStatus, Transaction, WalletKind } from './wallet'
 
@@ -35,7 +35,7 @@ const DESCRIPTION_MAX = 5000
 /** Content bodies are markdown pages such as the terms, which run long. */
 const CONTENT_BODY_MAX = 100_000
 
-export const AdminStatusQuery = type({ '+': 'delete', 'status?': 'string <= 32' })
+export const AdminStatusQuery = type({ '+': 'delete', 'status?': optionalText(32) })
 export type AdminStatusQuery = typeof AdminStatusQuery.infer
 
 /** A rejection must tell the user why, so the reason is required then. */
@@ -255,7 +255,7 @@ export type AdminDealItem = typeof AdminDealItem.infer
 export const AdminDealsQuery = type({
   '+': 'delete',
   'state?': DealState,
-  'q?': 'string <= 64',
+  'q?': optionalText(64),
   /** 'true': only deals flagged for review. */
   'flagged?': "'true' | 'false'",
   /** 'true': only deals whose brand asked for a review. */
@@ -281,6 +281,7 @@ export function adminForm<T extends Type<object>>(schema: T) {
       }
     })
     .to(schema as Type<object>)
+  documentFieldsAs(form, schema)
   // Typed as the client writes it; at run time anything comes in and is checked once unwrapped.
   return form as unknown as SchemaLike<T['infer'], T['inferIn'] | { payload: string }>
 }

@@ -11,10 +11,11 @@ import { brandEndpoints } from './brand'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
+import { refusingArrayBodies } from './object-bodies'
 import { pushEndpoints } from './push'
 import { walletEndpoints } from './wallet'
 
-export const endpointSchemas = {
+export const endpointSchemas = refusingArrayBodies({
   ...contentEndpoints,
   ...dealEndpoints,
   ...dealAdminEndpoints,
@@ -24,7 +25,7 @@ export const endpointSchemas = {
   ...walletAdminEndpoints,
   ...pushEndpoints,
   ...brandEndpoints,
-} satisfies Record<EndpointName, EndpointSchemas>
+} satisfies Record<EndpointName, EndpointSchemas>)
 
 type Row<N extends EndpointName> = (typeof endpointSchemas)[N]
 

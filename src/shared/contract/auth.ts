@@ -169,6 +169,7 @@ export const authEndpoints = {
     summary: 'Signs in with a username (or e-mail) and password; answers the session token as `code`',
     body: SigninBody,
     response: LoginResponse,
+    errorStatuses: [401],
   },
   recovery: {
     summary: 'Mails a password reset link when the account exists (the answer is the same either way)',
@@ -199,6 +200,7 @@ export const authEndpoints = {
     response: LoginResponse,
   },
   userUpdate: {
+    idempotencyKey: 'accepted',
     summary:
       'Changes one’s own account (e-mail and password need the current password); an `avatar` file may come as multipart',
     body: UserUpdateBody,

@@ -220,6 +220,7 @@ export const brandEndpoints = {
     filesOptional: true,
     response: BrandProvider,
     status: 201,
+    errorStatuses: [403],
   },
   brandProvider: { summary: 'One provider of the caller', response: BrandProvider },
   brandProviderUpdate: {
@@ -273,6 +274,7 @@ export const brandEndpoints = {
     body: BrandTopUpBody,
     response: BrandTopUpIntent,
     status: 201,
+    errorStatuses: [502],
   },
   brandTopUps: { summary: 'The mission’s budget top-ups, newest first', response: listOf(BrandTopUp) },
   stripeWebhook: {

@@ -3,6 +3,8 @@ import { type Type, type } from 'arktype'
 import { isValidEmail } from '../email-rule'
 import { IBAN_PROBLEM_RULES, ibanProblem } from '../iban-rules'
 import {
+  characterCount,
+  isStrongPassword,
   normalizeIban,
   PASSWORD_DIGIT,
   PASSWORD_LOWER,
@@ -58,23 +60,49 @@ export const Email = type('string <= 254').narrow(
     isValidEmail(value) || ctx.reject({ expected: 'an email address', meta: { rule: 'email' } }),
 )
 
+/**
+ * At most `max` characters, counted in code points as JSON Schema's `maxLength` counts them (six emoji
+ * are six characters, not the twelve UTF-16 units arktype's length would count). The published
+ * `maxLength` is set on the same node, so the document and the check cannot say different things.
+ */
+function atMostCharacters<T extends Type<string>>(schema: T, max: number): T {
+  return schema
+    .narrow((value, ctx) =>
+      // Cheap bounds first: a string has at most `length` and at least `length / 2` code points.
+      value.length <= max || (value.length <= 2 * max && characterCount(value) <= max)
+        ? true
+        : ctx.reject({ expected: `at most ${max} characters`, meta: { rule: 'max' } }),
+    )
+    .configure({ maxLength: max }) as unknown as T
+}
+
 /** A required piece of text of at most `max` characters; empty counts as missing. */
 export function requiredText(max: number) {
-  return withRule(type('string').atLeastLength(1), 'required').and(type('string').atMostLength(max))
+  return atMostCharacters(withRule(type('string').atLeastLength(1), 'required'), max)
 }
 
 export function optionalText(max: number) {
-  return type('string').atMostLength(max)
+  return atMostCharacters(type('string'), max)
 }
 
-export const Password = withRule(
-  type('string')
-    .atLeastLength(PASSWORD_MIN_LENGTH)
-    .and(PASSWORD_UPPER)
-    .and(PASSWORD_LOWER)
-    .and(PASSWORD_DIGIT),
-  'password',
-).and(type('string').atMostLength(PASSWORD_MAX_LENGTH))
+/**
+ * 8 to 1024 characters with an upper-case letter, a lower-case letter and a digit. Published as
+ * length bounds and one pattern per letter class (all must match), the same expressions the forms use.
+ */
+export const Password = type('string')
+  .narrow((value, ctx) => {
+    if (characterCount(value) > PASSWORD_MAX_LENGTH) {
+      return ctx.reject({ expected: `at most ${PASSWORD_MAX_LENGTH} characters`, meta: { rule: 'max' } })
+    }
+    return (
+      isStrongPassword(value) || ctx.reject({ expected: 'a strong password', meta: { rule: 'password' } })
+    )
+  })
+  .configure({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    allOf: [PASSWORD_UPPER, PASSWORD_LOWER, PASSWORD_DIGIT].map((pattern) => ({ pattern: pattern.source })),
+  })
 
 /**
  * Accepts spaced or lower-case input, checks it with ibantools (country format, check digits, national
@@ -146,7 +174,7 @@ export const MAX_PAGE_SIZE = 100
 /** Cursor paging for long lists (transactions, events, admin queues); query values arrive as strings. */
 export const PageQuery = type({
   '+': 'delete',
-  'cursor?': 'string <= 256',
+  'cursor?': optionalText(256),
   'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${MAX_PAGE_SIZE}`),
 })
 export type PageQuery = typeof PageQuery.infer

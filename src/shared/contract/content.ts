@@ -1,6 +1,6 @@
 /** FAQ, terms and home content, contact messages, newsletter and mission selections. */
 import { type } from 'arktype'
-import { Captcha, Email, IsoDateTime, Locale, listOf, requiredText } from './common'
+import { Captcha, Email, IsoDateTime, Locale, listOf, optionalText, requiredText } from './common'
 import { Mission } from './deals'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
@@ -52,7 +52,7 @@ export const Selection = type({ id: 'string', title: 'string', items: Mission.ar
 export type Selection = typeof Selection.infer
 
 /** `?locale=` asks for the missions' texts in that locale (the Accept-Language header otherwise). */
-export const SelectionQuery = type({ '+': 'delete', 'locale?': 'string <= 10' })
+export const SelectionQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
 
 export const ContactAnswer = type({ id: 'string' })
 export const NewsletterAnswer = type({ status: "'pending' | 'confirmed' | 'unsubscribed'" })
@@ -80,7 +80,7 @@ export const AdminContentBody = type({
   'code?': /^[a-z0-9][a-z0-9-]{0,63}$/,
   title: requiredText(LINE_MAX),
   body: requiredText(BODY_MAX),
-  'topic?': 'string <= 100 | null',
+  'topic?': optionalText(100).or('null'),
   'position?': `0 <= number.integer <= ${POSITION_MAX}`,
 })
 export type AdminContentBody = typeof AdminContentBody.infer

@@ -1,7 +1,7 @@
 /** Providers, missions, deals, deal events and the goal widget. */
 import { type } from 'arktype'
 import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
-import { Code, Day, IsoDateTime, Locale, listOf, MediaObject, Money, TimeZone } from './common'
+import { Code, Day, IsoDateTime, Locale, listOf, MediaObject, Money, optionalText, TimeZone } from './common'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
 export const WidgetTheme = type.enumerated(...WIDGET_THEMES)
@@ -168,7 +168,7 @@ export type WidgetProgress = typeof WidgetProgress.infer
 export { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
 
 /** `?locale=fr` asks for one language; without it the `Accept-Language` header decides. */
-export const LocaleQuery = type({ '+': 'delete', 'locale?': 'string <= 10' })
+export const LocaleQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
 
 /** One day of a deal's clicks: valid ones, and invalid ones (repeats of a refused visitor counted). */
 export const ClickDay = type({ day: Day, valid: 'number.integer >= 0', invalid: 'number.integer >= 0' })
@@ -184,13 +184,13 @@ export const DealStatsQuery = type({ '+': 'delete', 'tz?': TimeZone })
 export const dealEndpoints = {
   missions: {
     summary: 'Published missions; `exclude_current_user=true` hides the ones the signed-in caller took',
-    query: MissionsQuery.merge({ '+': 'delete', 'locale?': 'string <= 10' }),
+    query: MissionsQuery.merge({ '+': 'delete', 'locale?': optionalText(10) }),
     response: listOf(Mission),
   },
   mission: { summary: 'One published mission', query: LocaleQuery, response: Mission },
   userDeals: {
     summary: 'A user’s deals, filtered by state (repeat `state` for several)',
-    query: DealStatesQuery.merge({ '+': 'delete', 'locale?': 'string <= 10' }),
+    query: DealStatesQuery.merge({ '+': 'delete', 'locale?': optionalText(10) }),
     response: listOf(Deal),
   },
   userDeal: {
@@ -207,7 +207,11 @@ export const dealEndpoints = {
     query: DealStatsQuery,
     response: DealStats,
   },
-  userDealStop: { summary: 'Stops an in-progress deal; stopping is final', response: Deal },
+  userDealStop: {
+    summary: 'Stops an in-progress deal; stopping is final',
+    response: Deal,
+    idempotencyKey: 'accepted',
+  },
   userDealInvoice: {
     summary: 'The deal’s earnings statement (PDF); a browser link, so the token may travel in the query',
     response: binaryAnswer('application/pdf'),
@@ -222,6 +226,7 @@ export const dealEndpoints = {
   },
   subscriptionGet: { summary: 'A user’s deal on a mission', response: Deal },
   subscriptionCreate: {
+    idempotencyKey: 'accepted',
     summary: 'Takes a mission: opens the caller’s deal on it (409 when full, closed or already taken)',
     response: Deal,
     status: 201,

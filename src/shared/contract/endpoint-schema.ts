@@ -38,4 +38,28 @@ export interface EndpointSchemas {
   readonly status?: 200 | 201 | 202 | 204
   /** One line for the API reference. */
   readonly summary: string
+  /**
+   * Error statuses this endpoint answers beyond those every endpoint of its access and method answers
+   * (400, 401, 403, 404, 429, and 409, 413, 415 for writes): a 401 for wrong credentials on a public
+   * route, a 403 on a route any signed-in user may call, a 409 on a read, a 502.
+   */
+  readonly errorStatuses?: readonly (401 | 403 | 409 | 422 | 502)[]
+  /**
+   * `accepted`: an `Idempotency-Key` header makes a retry replay the first answer instead of acting
+   * again; `required`: the request is refused without one (payouts).
+   */
+  readonly idempotencyKey?: 'accepted' | 'required'
 }
+
+/**
+ * Schemas that take more than they describe (an admin form takes its fields as JSON or as JSON text in
+ * a multipart field) name the schema of their fields here, for the OpenAPI document.
+ */
+const documentedFields = new WeakMap<object, SchemaLike>()
+
+export function documentFieldsAs<T extends object>(schema: T, fields: SchemaLike): T {
+  documentedFields.set(schema, fields)
+  return schema
+}
+
+export const documentedFieldsOf = (schema: object): SchemaLike | undefined => documentedFields.get(schema)

@@ -9,7 +9,8 @@ import { type FormErrorTree, VALIDATION_RULES, type ValidationRule, validationKe
 declare global {
   // Lets a schema tag its constraints with the rule whose message they should show.
   interface ArkEnv {
-    meta(): { rule?: string }
+    // JSON Schema keywords a custom check publishes in the OpenAPI document (arktype copies meta there).
+    meta(): { rule?: string; minLength?: number; maxLength?: number; allOf?: { pattern: string }[] }
   }
 }
 

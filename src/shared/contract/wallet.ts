@@ -181,7 +181,7 @@ export type ActivityRow = typeof ActivityRow.infer
 /** The page query of the grouped history, and of its CSV export (without the paging). */
 export const ActivityQuery = type({
   '+': 'delete',
-  'cursor?': 'string <= 256',
+  'cursor?': optionalText(256),
   'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${MAX_PAGE_SIZE}`),
   'kind?': TransactionKind,
   'tz?': TimeZone,
@@ -278,12 +278,14 @@ export const walletEndpoints = {
     response: Wallet,
   },
   walletCreate: {
+    idempotencyKey: 'accepted',
     summary: 'Creates the wallet with who is paid, a person or a business (409 when it exists)',
     body: WalletBody,
     response: Wallet,
     status: 201,
   },
   walletUpdate: {
+    idempotencyKey: 'accepted',
     summary: 'Changes who is paid; a person becoming a business needs its company registration certified',
     body: WalletBody,
     response: Wallet,
@@ -314,6 +316,7 @@ export const walletEndpoints = {
     response: WalletSummary,
   },
   walletPayout: {
+    idempotencyKey: 'required',
     summary:
       'Requests a payout to the default (or given) active bank account. Requires an `Idempotency-Key` header ' +
       '(1 to 200 visible characters): a retry with the same key and body answers the first payout again ' +
