@@ -171,18 +171,22 @@ test('a burst of clicks is announced a few times, not once per click, and the la
   })
 
   const BURST = 30
+  const started = performance.now()
   const answers = await Promise.all(
     Array.from({ length: BURST }, (_, index) =>
       clickFrom(app, code, streamer.username, `198.19.7.${index + 1}`),
     ),
   )
   expect(answers.every((answer) => answer.statusCode === 200)).toBe(true)
+  const burstMs = performance.now() - started
   // The last announcement is due within a quarter of a second of the last click; wait a while longer.
   await new Promise((resolve) => setTimeout(resolve, 800))
 
-  // Each announcement reads the spend over all the mission's events: one per click was 30 reads.
+  // Each announcement reads the spend over all the mission's events: one per click was 30 reads. At
+  // most one goes out per quarter second and one trails the burst, however long a loaded machine
+  // takes over it (a quick burst allows 2 to 5).
   expect(heard.length).toBeGreaterThan(0)
-  expect(heard.length).toBeLessThanOrEqual(5)
+  expect(heard.length).toBeLessThanOrEqual(Math.min(BURST - 1, Math.ceil(burstMs / 250) + 2))
   expect(heard.at(-1)).toMatchObject({ spentCents: BURST * 5, validClicks: BURST })
 })
 
