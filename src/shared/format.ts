@@ -34,24 +34,54 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
 const THOUSANDS_SEPARATOR = '\u202f'
 const SYMBOL_SEPARATOR = '\u00a0'
 
-/**
- * Euros in fr-FR exactly as Intl writes them (a test holds the two together), without Intl: the first
- * NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range phone in the
- * middle of the home page's hydration, for the amounts nearly every screen shows.
- */
-function frenchEuros(cents: number): string {
-  const whole = Math.abs(Math.round(cents))
-  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), DEFAULT_NUMBER_LOCALE)
-  const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
-  return `${cents < 0 && whole > 0 ? '-' : ''}${units},${fraction}${SYMBOL_SEPARATOR}€`
+/** The number locale money is written in for each interface language; fr-FR where none is known. */
+const MONEY_LOCALES: Readonly<Record<string, string>> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }
+
+/** The number locale for an interface language (`en`, `fr-CA`...): en-IE, fr-FR or es-ES, else fr-FR. */
+export function moneyLocale(language: string | undefined): string {
+  return (language && MONEY_LOCALES[language.slice(0, 2).toLowerCase()]) || DEFAULT_NUMBER_LOCALE
 }
 
-/** Formats a Money value or a bare amount in cents: `formatMoney(123456)` gives `1 234,56 €`. */
+// The interface language's money locale: the client sets it when it activates a catalog, so every
+// amount on screen follows the language of the words around it. Server code passes its locale.
+let activeMoneyLocale = DEFAULT_NUMBER_LOCALE
+
+/** Sets the locale `formatMoney` uses when none is given (the client calls it on a language change). */
+export function setMoneyLanguage(language: string | undefined): void {
+  activeMoneyLocale = moneyLocale(language)
+}
+
+// How Intl writes euros in the three interface locales: the decimal mark and where the symbol goes.
+const EURO_PATTERNS: Readonly<Record<string, { decimal: string; before: boolean; count: string }>> = {
+  'fr-FR': { decimal: ',', before: false, count: 'fr' },
+  'en-IE': { decimal: '.', before: true, count: 'en' },
+  'es-ES': { decimal: ',', before: false, count: 'es' },
+}
+
+/**
+ * Euros exactly as Intl writes them in fr-FR, en-IE and es-ES (a test holds them together), without
+ * Intl: the first NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range
+ * phone in the middle of the home page's hydration, for the amounts nearly every screen shows.
+ */
+function plainEuros(cents: number, pattern: { decimal: string; before: boolean; count: string }): string {
+  const whole = Math.abs(Math.round(cents))
+  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), pattern.count)
+  const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
+  const sign = cents < 0 && whole > 0 ? '-' : ''
+  const number = `${units}${pattern.decimal}${fraction}`
+  return pattern.before ? `${sign}€${number}` : `${sign}${number}${SYMBOL_SEPARATOR}€`
+}
+
+/**
+ * Formats a Money value or a bare amount in cents: `formatMoney(123456)` gives `1 234,56 €` in French,
+ * `€1,234.56` once the client has set English. Formatters are built once per locale and currency.
+ */
 export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptions = {}): string {
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
-  const locale = options.locale ?? DEFAULT_NUMBER_LOCALE
-  if (locale === DEFAULT_NUMBER_LOCALE && currency === DEFAULT_CURRENCY) return frenchEuros(cents)
+  const locale = options.locale ?? activeMoneyLocale
+  const pattern = currency === DEFAULT_CURRENCY ? EURO_PATTERNS[locale] : undefined
+  if (pattern && Number.isSafeInteger(Math.round(cents))) return plainEuros(cents, pattern)
   return moneyFormatter(locale, currency).format(cents / CENTS_PER_UNIT)
 }
 

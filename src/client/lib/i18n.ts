@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import type { Locale } from '#shared/contract/common.ts'
+import { setMoneyLanguage } from '#shared/format.ts'
 import { getSession, setSessionLanguage } from './session'
 
 /**
@@ -56,6 +57,8 @@ export function detectLocale(
 export async function activateLocale(locale: AppLocale): Promise<void> {
   try {
     const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages }
+    // Amounts re-render with the words: set their locale before the catalog wakes the screen up.
+    setMoneyLanguage(locale)
     i18n.loadAndActivate({ locale, messages })
     if (typeof document !== 'undefined') document.documentElement.lang = locale
     setSessionLanguage(locale)
