@@ -36,9 +36,12 @@ export function VerifyEmail({ token }: { token: string }) {
       </p>
     )
   return state === 'done' ? (
-    <p className="form-success" role="status">
-      <Trans>Your e-mail address is confirmed. Thank you!</Trans>
-    </p>
+    <div className="narrow-form">
+      <p className="form-success" role="status">
+        <Trans>Your e-mail address is confirmed. Thank you!</Trans>
+      </p>
+      <ContinueAfterConfirmation />
+    </div>
   ) : (
     <>
       <p className="form-alert" role="alert">
@@ -46,6 +49,20 @@ export function VerifyEmail({ token }: { token: string }) {
       </p>
       <ResendVerification token={token} />
     </>
+  )
+}
+
+/** The way on once the address is confirmed: one's dashboard when signed in, else the sign-in. */
+function ContinueAfterConfirmation() {
+  const user = currentUser()
+  return user ? (
+    <Link to={homePathOf(user)} className="button">
+      <Trans>Continue to my dashboard</Trans>
+    </Link>
+  ) : (
+    <button type="button" className="button" onClick={() => openAuthModal('login')}>
+      <Trans>Log in to continue</Trans>
+    </button>
   )
 }
 

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { missionQueries } from '#client/features/deals/queries.ts'
+import { MissionNotFound } from './-components/mission-not-found'
 import { MissionPreview } from './-components/mission-preview'
 
 const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/_default/dashboard/deal/available/$code')
     }
   },
   component: MissionPreviewPage,
+  notFoundComponent: MissionNotFound,
 })
 
 function MissionPreviewPage() {
