@@ -2,8 +2,9 @@
  * The one money formatter and name shortener. Kept free of arktype and dayjs so
  * the first route can use it; the date formatter lives in format-date.ts.
  */
+import { activeMoneyLocale } from './money-locale'
+
 export const DEFAULT_CURRENCY = 'EUR'
-export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
 /** Money travels as integer cents (EUR has two minor-unit digits). */
 const CENTS_PER_UNIT = 100
 
@@ -34,42 +35,23 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
 const THOUSANDS_SEPARATOR = '\u202f'
 const SYMBOL_SEPARATOR = '\u00a0'
 
-/** The number locale money is written in for each interface language; fr-FR where none is known. */
-const MONEY_LOCALES: Readonly<Record<string, string>> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }
-
-/** The number locale for an interface language (`en`, `fr-CA`...): en-IE, fr-FR or es-ES, else fr-FR. */
-export function moneyLocale(language: string | undefined): string {
-  return (language && MONEY_LOCALES[language.slice(0, 2).toLowerCase()]) || DEFAULT_NUMBER_LOCALE
-}
-
-// The interface language's money locale: the client sets it when it activates a catalog, so every
-// amount on screen follows the language of the words around it. Server code passes its locale.
-let activeMoneyLocale = DEFAULT_NUMBER_LOCALE
-
-/** Sets the locale `formatMoney` uses when none is given (the client calls it on a language change). */
-export function setMoneyLanguage(language: string | undefined): void {
-  activeMoneyLocale = moneyLocale(language)
-}
-
-// How Intl writes euros in the three interface locales: the decimal mark and where the symbol goes.
-const EURO_PATTERNS: Readonly<Record<string, { decimal: string; before: boolean; count: string }>> = {
-  'fr-FR': { decimal: ',', before: false, count: 'fr' },
-  'en-IE': { decimal: '.', before: true, count: 'en' },
-  'es-ES': { decimal: ',', before: false, count: 'es' },
-}
+// The interface languages' money locales (money-locale.ts), written here without Intl.
+const PLAIN_LOCALES = new Set(['fr-FR', 'en-IE', 'es-ES'])
 
 /**
  * Euros exactly as Intl writes them in fr-FR, en-IE and es-ES (a test holds them together), without
  * Intl: the first NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range
- * phone in the middle of the home page's hydration, for the amounts nearly every screen shows.
+ * phone in the middle of the home page's hydration, for the amounts nearly every screen shows. Only
+ * en-IE differs in shape: a decimal point, and the symbol first.
  */
-function plainEuros(cents: number, pattern: { decimal: string; before: boolean; count: string }): string {
+function plainEuros(cents: number, locale: string): string {
   const whole = Math.abs(Math.round(cents))
-  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), pattern.count)
+  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), locale)
   const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
   const sign = cents < 0 && whole > 0 ? '-' : ''
-  const number = `${units}${pattern.decimal}${fraction}`
-  return pattern.before ? `${sign}€${number}` : `${sign}${number}${SYMBOL_SEPARATOR}€`
+  return locale === 'en-IE'
+    ? `${sign}€${units}.${fraction}`
+    : `${sign}${units},${fraction}${SYMBOL_SEPARATOR}€`
 }
 
 /**
@@ -79,9 +61,8 @@ function plainEuros(cents: number, pattern: { decimal: string; before: boolean; 
 export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptions = {}): string {
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
-  const locale = options.locale ?? activeMoneyLocale
-  const pattern = currency === DEFAULT_CURRENCY ? EURO_PATTERNS[locale] : undefined
-  if (pattern && Number.isSafeInteger(Math.round(cents))) return plainEuros(cents, pattern)
+  const locale = options.locale ?? activeMoneyLocale()
+  if (currency === DEFAULT_CURRENCY && PLAIN_LOCALES.has(locale)) return plainEuros(cents, locale)
   return moneyFormatter(locale, currency).format(cents / CENTS_PER_UNIT)
 }
 

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
 import { EstimateText, RewardText } from '#client/features/deals/components/mission-reward.tsx'
 import { activateLocale } from '#client/lib/i18n.ts'
-import { setMoneyLanguage } from '#shared/format.ts'
+import { setMoneyLanguage } from '#shared/money-locale.ts'
 
 const NNBSP = '\u202f'
 const NBSP = '\u00a0'

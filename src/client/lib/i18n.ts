@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import type { Locale } from '#shared/contract/common.ts'
-import { setMoneyLanguage } from '#shared/format.ts'
+import { setMoneyLanguage } from '#shared/money-locale.ts'
 import { getSession, setSessionLanguage } from './session'
 
 /**
