@@ -2,7 +2,7 @@
  * The one money formatter and name shortener. Kept free of arktype and dayjs so
  * the first route can use it; the date formatter lives in format-date.ts.
  */
-import { activeMoneyLocale } from './money-locale'
+import { moneyLanguage } from './money-locale'
 
 export const DEFAULT_CURRENCY = 'EUR'
 /** Money travels as integer cents (EUR has two minor-unit digits). */
@@ -35,8 +35,19 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
 const THOUSANDS_SEPARATOR = '\u202f'
 const SYMBOL_SEPARATOR = '\u00a0'
 
-// The interface languages' money locales (money-locale.ts), written here without Intl.
-const PLAIN_LOCALES = new Set(['fr-FR', 'en-IE', 'es-ES'])
+export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
+
+/** The number locale money is written in for each interface language. */
+const MONEY_LOCALES: Readonly<Record<string, string>> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }
+const PLAIN_LOCALES = new Set(Object.values(MONEY_LOCALES))
+
+/**
+ * The number locale for an interface language (`en`, `fr-CA`...): en-IE, fr-FR or es-ES, else fr-FR.
+ * Without a locale, formatMoney uses the one of the language the client set (money-locale.ts).
+ */
+export function moneyLocale(language: string | undefined): string {
+  return (language && MONEY_LOCALES[language.slice(0, 2).toLowerCase()]) || DEFAULT_NUMBER_LOCALE
+}
 
 /**
  * Euros exactly as Intl writes them in fr-FR, en-IE and es-ES (a test holds them together), without
@@ -61,7 +72,7 @@ function plainEuros(cents: number, locale: string): string {
 export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptions = {}): string {
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
-  const locale = options.locale ?? activeMoneyLocale()
+  const locale = options.locale ?? moneyLocale(moneyLanguage())
   if (currency === DEFAULT_CURRENCY && PLAIN_LOCALES.has(locale)) return plainEuros(cents, locale)
   return moneyFormatter(locale, currency).format(cents / CENTS_PER_UNIT)
 }

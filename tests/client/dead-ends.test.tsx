@@ -33,9 +33,21 @@ async function show(Component: ComponentType) {
 
 test('an unknown mission has a page of its own that leads back to the missions', async () => {
   const { Route } = await import('#client/routes/_default/dashboard/deal/available/$code.tsx')
-  const NotFound = Route.options.notFoundComponent as ComponentType | undefined
-  expect(NotFound).toBeDefined()
-  await show(NotFound as ComponentType)
+  const queryClient = {
+    ensureQueryData: vi
+      .fn()
+      .mockResolvedValueOnce({ items: [] })
+      .mockRejectedValueOnce(Object.assign(new Error('Not Found'), { statusCode: 404 })),
+  }
+  const loader = Route.options.loader as unknown as (match: unknown) => Promise<unknown>
+  expect(await loader({ context: { queryClient }, params: { code: 'no-such-mission' } })).toEqual({
+    missing: true,
+  })
+
+  const { MissionNotFound } = await import(
+    '#client/routes/_default/dashboard/deal/available/-components/mission-not-found.tsx'
+  )
+  await show(MissionNotFound)
   expect(screen.getByRole('heading', { name: 'This mission is not available' })).toBeTruthy()
   expect(screen.getByRole('link', { name: 'See the missions' }).getAttribute('href')).toBe('/dashboard/deal')
 })

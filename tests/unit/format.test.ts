@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, expect, test } from 'vitest'
-import { ELLIPSIS, formatCount, formatMoney, shortenName } from '#shared/format.ts'
+import { ELLIPSIS, formatCount, formatMoney, moneyLocale, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
-import { moneyLocale, setMoneyLanguage } from '#shared/money-locale.ts'
+import { setMoneyLanguage } from '#shared/money-locale.ts'
 
 /** Intl's fr-FR output: narrow no-break space between thousands, no-break space before the symbol. */
 const NNBSP = '\u202f'

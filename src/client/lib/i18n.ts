@@ -1,6 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
 import type { Locale } from '#shared/contract/common.ts'
-import { setMoneyLanguage } from '#shared/money-locale.ts'
 import { getSession, setSessionLanguage } from './session'
 
 /**
@@ -57,10 +56,9 @@ export function detectLocale(
 export async function activateLocale(locale: AppLocale): Promise<void> {
   try {
     const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages }
-    // Amounts re-render with the words: set their locale before the catalog wakes the screen up.
-    setMoneyLanguage(locale)
-    i18n.loadAndActivate({ locale, messages })
+    // Before the catalog wakes the screen up: amounts read their language from <html lang>.
     if (typeof document !== 'undefined') document.documentElement.lang = locale
+    i18n.loadAndActivate({ locale, messages })
     setSessionLanguage(locale)
   } catch (error) {
     console.error(`Could not load the "${locale}" translations`, error)

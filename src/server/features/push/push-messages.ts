@@ -4,8 +4,7 @@
  * table per language, a language falling back to English as a whole, never a mix.
  */
 import type { SupportedLocale } from '#server/http/locale.ts'
-import { formatMoney } from '#shared/format.ts'
-import { moneyLocale } from '#shared/money-locale.ts'
+import { formatMoney, moneyLocale } from '#shared/format.ts'
 
 /** The events that notify, and what the outbox row keeps of each to write the message later. */
 export type PushNotification =
