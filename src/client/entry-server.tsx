@@ -4,6 +4,7 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, isNotFound, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import type { SsrRequest, SsrResult, SsrState } from '#shared/contract/ssr.ts'
+import { setMoneyLanguage } from '#shared/money-locale.ts'
 import { defaultHead } from './features/content/default-head'
 import { pageHead } from './features/content/page-head'
 import { activateLocale } from './lib/i18n'
@@ -42,6 +43,8 @@ export function routeExists(url: string): boolean {
  */
 export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
   await activateLocale(locale)
+  // No page here to read the language from: amounts are told it, as the browser's will read it.
+  setMoneyLanguage(locale)
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }) })

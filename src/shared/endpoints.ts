@@ -44,6 +44,8 @@ export const endpoints = define({
   // Public: the expired link's page is often opened signed out; the link's token names the account.
   verifyResend: { method: 'POST', path: '/api/oauth/verify/resend', access: 'public' },
   reset: { method: 'POST', path: '/api/oauth/reset', access: 'public' },
+  // POST, not GET: the token stays out of addresses and access logs.
+  resetCheck: { method: 'POST', path: '/api/oauth/reset/check', access: 'public' },
   userUpdate: { method: 'PUT', path: '/api/user/{user}', access: 'owner' },
   platforms: { method: 'GET', path: '/api/user/{username}/plateform', access: 'owner' },
   platformDelete: {

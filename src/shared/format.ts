@@ -2,8 +2,9 @@
  * The one money formatter and name shortener. Kept free of arktype and dayjs so
  * the first route can use it; the date formatter lives in format-date.ts.
  */
+import { moneyLanguage } from './money-locale'
+
 export const DEFAULT_CURRENCY = 'EUR'
-export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
 /** Money travels as integer cents (EUR has two minor-unit digits). */
 const CENTS_PER_UNIT = 100
 
@@ -34,24 +35,45 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
 const THOUSANDS_SEPARATOR = '\u202f'
 const SYMBOL_SEPARATOR = '\u00a0'
 
+export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
+
+/** The number locale money is written in for each interface language. */
+const MONEY_LOCALES: Readonly<Record<string, string>> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }
+const PLAIN_LOCALES = new Set(Object.values(MONEY_LOCALES))
+
 /**
- * Euros in fr-FR exactly as Intl writes them (a test holds the two together), without Intl: the first
- * NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range phone in the
- * middle of the home page's hydration, for the amounts nearly every screen shows.
+ * The number locale for an interface language (`en`, `fr-CA`...): en-IE, fr-FR or es-ES, else fr-FR.
+ * Without a locale, formatMoney uses the one of the language the client set (money-locale.ts).
  */
-function frenchEuros(cents: number): string {
-  const whole = Math.abs(Math.round(cents))
-  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), DEFAULT_NUMBER_LOCALE)
-  const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
-  return `${cents < 0 && whole > 0 ? '-' : ''}${units},${fraction}${SYMBOL_SEPARATOR}€`
+export function moneyLocale(language: string | undefined): string {
+  return (language && MONEY_LOCALES[language.slice(0, 2).toLowerCase()]) || DEFAULT_NUMBER_LOCALE
 }
 
-/** Formats a Money value or a bare amount in cents: `formatMoney(123456)` gives `1 234,56 €`. */
+/**
+ * Euros exactly as Intl writes them in fr-FR, en-IE and es-ES (a test holds them together), without
+ * Intl: the first NumberFormat of a page loads ICU's locale data, ~13 ms of main thread on a mid-range
+ * phone in the middle of the home page's hydration, for the amounts nearly every screen shows. Only
+ * en-IE differs in shape: a decimal point, and the symbol first.
+ */
+function plainEuros(cents: number, locale: string): string {
+  const whole = Math.abs(Math.round(cents))
+  const units = formatCount(Math.floor(whole / CENTS_PER_UNIT), locale)
+  const fraction = String(whole % CENTS_PER_UNIT).padStart(2, '0')
+  const sign = cents < 0 && whole > 0 ? '-' : ''
+  return locale === 'en-IE'
+    ? `${sign}€${units}.${fraction}`
+    : `${sign}${units},${fraction}${SYMBOL_SEPARATOR}€`
+}
+
+/**
+ * Formats a Money value or a bare amount in cents: `formatMoney(123456)` gives `1 234,56 €` in French,
+ * `€1,234.56` once the client has set English. Formatters are built once per locale and currency.
+ */
 export function formatMoney(money: MoneyLike | number, options: FormatMoneyOptions = {}): string {
   const cents = typeof money === 'number' ? money : money.amount
   const currency = options.currency ?? (typeof money === 'number' ? DEFAULT_CURRENCY : money.currency)
-  const locale = options.locale ?? DEFAULT_NUMBER_LOCALE
-  if (locale === DEFAULT_NUMBER_LOCALE && currency === DEFAULT_CURRENCY) return frenchEuros(cents)
+  const locale = options.locale ?? moneyLocale(moneyLanguage())
+  if (currency === DEFAULT_CURRENCY && PLAIN_LOCALES.has(locale)) return plainEuros(cents, locale)
   return moneyFormatter(locale, currency).format(cents / CENTS_PER_UNIT)
 }
 

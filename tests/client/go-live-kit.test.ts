@@ -49,8 +49,10 @@ test('French: #sponsorisé and French punctuation', async () => {
     missionTitle: 'Ajoutez l’extension Starfall à votre liste de souhaits',
   })
   expect(kit.disclosure).toBe('#sponsorisé')
-  expect(kit.chatMessage).toBe(`#sponsorisé Ajoutez l’extension Starfall à votre liste de souhaits : ${link}`)
-  expect(goLiveKitText(i18n, kit)).toContain(`Lien suivi : ${link}`)
+  expect(kit.chatMessage).toBe(
+    `#sponsorisé Ajoutez l’extension Starfall à votre liste de souhaits\u202f: ${link}`,
+  )
+  expect(goLiveKitText(i18n, kit)).toContain(`Lien suivi\u202f: ${link}`)
 })
 
 test('Spanish: #publicidad', async () => {

@@ -147,3 +147,17 @@ test('a restored deal list shows at once and is refetched once the screen needs 
   )
   expect(calls.length).toBeGreaterThan(0)
 })
+
+test('a mission already waiting to be taken is not queued a second time', async () => {
+  const queryClient = createQueryClient()
+  registerMutationDefaults(queryClient)
+  stubApi(() => ({ status: 500, body: {} }))
+  onlineManager.setOnline(false)
+  expect(await takeMission(queryClient, take)).toEqual({ queued: true })
+  expect(await takeMission(queryClient, take)).toEqual({ queued: true })
+  const waiting = queryClient.getMutationCache().getAll()
+  expect(waiting.filter((mutation) => mutation.state.isPaused)).toHaveLength(1)
+  // Another mission still queues on its own.
+  await takeMission(queryClient, { ...take, missionCode: 'M-2' })
+  expect(queryClient.getMutationCache().getAll()).toHaveLength(2)
+})

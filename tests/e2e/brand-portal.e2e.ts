@@ -101,7 +101,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
     )
     const code = decodeURIComponent(new URL(brand.url()).pathname.split('/').at(-1) ?? '')
     await expect(brand.getByRole('heading', { name: title, level: 1 })).toBeVisible()
-    await expect(brand.getByTestId('remaining')).toHaveText(/10,00\s€/)
+    await expect(brand.getByTestId('remaining')).toHaveText(/€10\.00/)
     // Kept on the page from here on: a reload would wipe it.
     await brand.evaluate(() => {
       ;(window as { stillThisPage?: boolean }).stillThisPage = true
@@ -141,8 +141,8 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     // The brand's results page, never reloaded, shows the click and the spend.
     await expect(brand.getByTestId('valid-clicks')).toHaveText('1')
-    await expect(brand.getByTestId('brand-spend').getByTestId('spent')).toHaveText(/0,25\s€/)
-    await expect(brand.getByTestId('remaining')).toHaveText(/9,75\s€/)
+    await expect(brand.getByTestId('brand-spend').getByTestId('spent')).toHaveText(/€0\.25/)
+    await expect(brand.getByTestId('remaining')).toHaveText(/€9\.75/)
     await expect(brand.getByTestId('brand-streamers')).toContainText(username)
     await expect(brand.locator('.brand-mission-meta .status-badge')).toHaveText('Published')
     expect(await brand.evaluate(() => (window as { stillThisPage?: boolean }).stillThisPage)).toBe(true)

@@ -50,7 +50,7 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
 
   // The streamer watches the events page.
   await page.goto('/dashboard/deal/inprogress/starfall-wishlist/events')
-  await expect(page.getByTestId('deal-earned')).toHaveText(/0,00\s€/)
+  await expect(page.getByTestId('deal-earned')).toHaveText(/€0\.00/)
 
   // A viewer in another browser opens the tracked link and is sent to the brand's page.
   // The server answers the link with a redirect (no app loaded); the brand's made-up host resolves
@@ -65,7 +65,7 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
   // Without a reload: the click and the credit on the events page, the widget advances.
   await expect(page.getByTestId('deal-events')).toContainText('Click')
   await expect(page.getByTestId('deal-events')).toContainText('Credited to the wallet')
-  await expect(page.getByTestId('deal-earned')).toHaveText(/0,08\s€/)
+  await expect(page.getByTestId('deal-earned')).toHaveText(/€0\.08/)
   await expect(widgetPage.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
 
   // Stop the deal through the confirmation dialog.

@@ -160,9 +160,9 @@ test('phone, in French: #sponsorisé in the kit, and the share sheet opens with 
   await kit.getByRole('button', { name: 'Copier le kit de live' }).click()
   await expect(page.getByTestId('go-live-kit-status')).toContainText('la mention #sponsorisé')
   const copied = await page.evaluate(() => navigator.clipboard.readText())
-  expect(copied).toContain(`Lien suivi : ${trackedLink}`)
+  expect(copied).toContain(`Lien suivi\u202f: ${trackedLink}`)
   expect(copied).toContain(
-    `Message du chat : #sponsorisé Ajoutez l’extension Starfall à votre liste de souhaits : ${trackedLink}`,
+    `Message du chat\u202f: #sponsorisé Ajoutez l’extension Starfall à votre liste de souhaits\u202f: ${trackedLink}`,
   )
 
   await kit.getByRole('button', { name: 'Partager…' }).click()

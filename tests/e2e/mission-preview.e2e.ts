@@ -10,7 +10,7 @@ import { storeSession } from './stored-session'
 
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
 const password = 'Preview-password-1'
-// A seeded cpc mission: 0,08 € per valid click, 2,000 valid clicks to reach the goal.
+// A seeded cpc mission: €0.08 per valid click, 2,000 valid clicks to reach the goal.
 const MISSION = { code: 'starfall-wishlist', title: 'Wishlist the Starfall expansion' }
 const shots = process.env.PREVIEW_SHOTS ? 'tests/e2e/artifacts' : null
 
@@ -39,9 +39,9 @@ async function expectWholeMission(page: Page) {
   await expect(main.getByTestId('preview-goal')).toContainText('2,000')
   await expect(main.getByTestId('preview-goal')).toContainText('valid clicks')
   await expect(main.getByTestId('mission-estimate').first()).toHaveText(
-    /2,000 valid clicks\s*→\s*earn\s*160,00\s€/,
+    /2,000 valid clicks\s*→\s*earn\s*€160\.00/,
   )
-  await expect(main).toContainText('0,08 € per valid click')
+  await expect(main).toContainText('€0.08 per valid click')
   await expect(main.getByTestId('preview-dates')).toContainText(/\d{2}\/\d{2}\/\d{4}|No end date/)
   await expect(main.getByTestId('preview-countdown')).toHaveText(/Ends in|Open until further notice/)
   await expect(main.getByRole('heading', { name: 'Schedule' })).toBeVisible()
@@ -76,8 +76,8 @@ test('from the dashboard: a card opens the preview, taking asks first, Escape ca
   await take.click()
   const dialog = page.getByRole('dialog', { name: 'Take this mission?' })
   await expect(dialog).toBeVisible()
-  await expect(dialog).toContainText('0,08 € per valid click')
-  await expect(dialog).toContainText(/2,000 valid clicks\s*→\s*earn\s*160,00\s€/)
+  await expect(dialog).toContainText('€0.08 per valid click')
+  await expect(dialog).toContainText(/2,000 valid clicks\s*→\s*earn\s*€160\.00/)
   await expect(dialog).toContainText(/Ends/)
   await expect(dialog.getByRole('button', { name: 'Yes, take it' })).toBeFocused()
   // Focus stays inside the dialog.

@@ -58,7 +58,7 @@ async function streamerWithHistory(): Promise<Streamer> {
     },
   })
   expect(wallet.status).toBe(201)
-  // 73 viewers, each from a network of its own: 73 valid clicks, 73 ledger entries of 0,15 €.
+  // 73 viewers, each from a network of its own: 73 valid clicks, 73 ledger entries of €0.15.
   const seed = Math.floor(Math.random() * 200) + 20
   for (let viewer = 0; viewer < CLICKS; viewer++) {
     const click = await sendFrom(base, 'POST', `/api/deals/subscriptions/check/${MISSION}/${username}`, {
@@ -102,13 +102,13 @@ test('the dashboard opens with today’s money: earned, clicks, pending, availab
 }) => {
   const page = await openAs(browser, streamer)
   await page.goto('/dashboard/deal')
-  await expect(page.getByTestId('summary-earned-today')).toHaveText('10,95\u00a0€')
+  await expect(page.getByTestId('summary-earned-today')).toHaveText('€10.95')
   await expect(page.getByTestId('summary-clicks-today')).toHaveText(String(CLICKS))
   // Click earnings are held (fraud review); the operator's credits are available at once.
-  await expect(page.getByTestId('summary-pending')).toHaveText('10,95\u00a0€')
-  await expect(page.getByTestId('summary-available')).toHaveText('2,20\u00a0€')
+  await expect(page.getByTestId('summary-pending')).toHaveText('€10.95')
+  await expect(page.getByTestId('summary-available')).toHaveText('€2.20')
   await expect(page.getByTestId('summary-next-step')).toContainText(
-    '7,80\u00a0€ more to reach the payout minimum of 10,00\u00a0€.',
+    '€7.80 more to reach the payout minimum of €10.00.',
   )
   await page.getByTestId('summary-next-step').getByRole('link', { name: 'See your wallet' }).click()
   await expect(page).toHaveURL(/\/dashboard\/deal\/payment$/)
@@ -136,7 +136,7 @@ test('the wallet groups clicks per deal and day, pages with "Load more", filters
   expect((await rows.locator('.activity-title').allTextContents()).slice(0, 20)).toEqual(firstPage)
   await expect(grouped).toHaveCount(1)
   await expect(grouped.getByTestId('activity-count')).toHaveText(`${CLICKS} clicks`)
-  await expect(grouped.getByTestId('activity-amount')).toHaveText('10,95\u00a0€')
+  await expect(grouped.getByTestId('activity-amount')).toHaveText('€10.95')
   const titles = await rows.locator('.activity-title').allTextContents()
   expect(new Set(titles).size).toBe(titles.length)
   for (let index = 1; index <= ADJUSTMENTS; index++) expect(titles).toContain(`Bonus ${index}`)
@@ -200,5 +200,5 @@ test('the charts read their values on keyboard focus and have a text alternative
   await expect(earnings.locator('figcaption')).toContainText('earned from')
   await earnings.getByRole('slider').focus()
   await page.keyboard.press('End')
-  await expect(page.getByTestId('earnings-chart-readout')).toContainText('Earned 10,95\u00a0€')
+  await expect(page.getByTestId('earnings-chart-readout')).toContainText('Earned €10.95')
 })

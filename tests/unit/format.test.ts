@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { afterEach, expect, test } from 'vitest'
-import { ELLIPSIS, formatCount, formatMoney, shortenName } from '#shared/format.ts'
+import { ELLIPSIS, formatCount, formatMoney, moneyLocale, shortenName } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { setMoneyLanguage } from '#shared/money-locale.ts'
 
 /** Intl's fr-FR output: narrow no-break space between thousands, no-break space before the symbol. */
 const NNBSP = '\u202f'
@@ -29,6 +30,36 @@ test('euros in fr-FR read exactly as Intl writes them, whatever the amount', () 
   for (const cents of [0, 1, 99, 100, 99999, 100000, 123456789, -1, -100000]) {
     expect(formatMoney(cents)).toBe(intl.format(cents / 100))
   }
+})
+
+test('euros in en-IE and es-ES read exactly as Intl writes them, whatever the amount', () => {
+  for (const locale of ['en-IE', 'es-ES']) {
+    const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' })
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => {
+        expect(formatMoney(cents, { locale })).toBe(intl.format(cents / 100))
+      }),
+      { numRuns: 1000 },
+    )
+    for (const cents of [0, 1, 99, 100, 99999, 100000, 1000000, 123456789, -1, -100000]) {
+      expect(formatMoney(cents, { locale }), `${locale} ${cents}`).toBe(intl.format(cents / 100))
+    }
+  }
+})
+
+test('money follows the interface language once it is set, French where none is known', () => {
+  try {
+    setMoneyLanguage('en')
+    expect(formatMoney(20000)).toBe('€200.00')
+    setMoneyLanguage('es')
+    expect(formatMoney(1234567)).toBe(`12.345,67${NBSP}€`)
+    setMoneyLanguage('de')
+    expect(formatMoney(15)).toBe(`0,15${NBSP}€`)
+  } finally {
+    setMoneyLanguage(undefined)
+  }
+  expect(moneyLocale('fr-CA')).toBe('fr-FR')
+  expect(moneyLocale(undefined)).toBe('fr-FR')
 })
 
 test('counts are grouped exactly as Intl writes them in each language, whatever the number', () => {

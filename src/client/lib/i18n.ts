@@ -56,8 +56,9 @@ export function detectLocale(
 export async function activateLocale(locale: AppLocale): Promise<void> {
   try {
     const { messages } = (await import(`../locales/${locale}/messages.po`)) as { messages: Messages }
-    i18n.loadAndActivate({ locale, messages })
+    // Before the catalog wakes the screen up: amounts read their language from <html lang>.
     if (typeof document !== 'undefined') document.documentElement.lang = locale
+    i18n.loadAndActivate({ locale, messages })
     setSessionLanguage(locale)
   } catch (error) {
     console.error(`Could not load the "${locale}" translations`, error)

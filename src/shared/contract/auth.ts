@@ -146,6 +146,10 @@ export type AuthSettings = typeof AuthSettings.infer
 export const RecoveryAnswer = type({ status: "'accepted'" })
 export type RecoveryAnswer = typeof RecoveryAnswer.infer
 
+/** Whether a mailed reset link still works; `false` for an unknown, used or expired one. */
+export const ResetCheckAnswer = type({ usable: 'boolean' })
+export type ResetCheckAnswer = typeof ResetCheckAnswer.infer
+
 export const VerifyAnswer = type({ emailVerified: 'true' })
 export type VerifyAnswer = typeof VerifyAnswer.infer
 
@@ -198,6 +202,12 @@ export const authEndpoints = {
     summary: 'Sets a new password with the token of the mailed link, revokes every session and signs in',
     body: ResetBody,
     response: LoginResponse,
+  },
+  resetCheck: {
+    summary:
+      'Says whether a password reset token is still usable (unknown, used and expired alike answer false) without spending it',
+    body: VerifyBody,
+    response: ResetCheckAnswer,
   },
   userUpdate: {
     idempotencyKey: 'accepted',

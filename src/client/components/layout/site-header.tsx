@@ -192,6 +192,8 @@ export function SiteHeader() {
             Streamdeals
           </span>
         </Link>
+        {/* Beside the brand, in the free space: when the browser offers it after load, nothing moves. */}
+        <InstallButton />
         <nav className="header-nav desktop-nav" aria-label={t`Main`}>
           <Link to="/faq" className="nav-link">
             <Trans>FAQ</Trans>
@@ -199,7 +201,6 @@ export function SiteHeader() {
           {signedIn ? <SignedInActions /> : <SignedOutActions />}
           <LanguageSwitcher />
         </nav>
-        <InstallButton />
         <MobileMenu signedIn={signedIn} />
       </div>
     </header>

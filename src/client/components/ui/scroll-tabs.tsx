@@ -18,9 +18,23 @@ export function revealActiveTab(row: HTMLElement): void {
   else if (box.right > rowBox.right) row.scrollLeft += box.right - rowBox.right + EDGE
 }
 
+// Under a pixel of scroll left on a side counts as none (fractional widths at some zoom levels).
+const SLACK = 1
+
+/**
+ * Marks the sides of a tab row that hide tabs (`data-more-before`, `data-more-after`): the CSS fades
+ * that edge, so a cut label reads as "more this way", not as a broken word.
+ */
+export function markHiddenTabs(row: HTMLElement): void {
+  const rest = row.scrollWidth - row.clientWidth - row.scrollLeft
+  row.toggleAttribute('data-more-before', row.scrollLeft > SLACK)
+  row.toggleAttribute('data-more-after', rest > SLACK)
+}
+
 /**
  * A row of tab links that stays on one line: on a narrow screen it scrolls sideways (CSS in
- * styles.css, `.tabs` and `.sub-nav`) and keeps the current tab in view after every navigation.
+ * styles.css, `.tabs` and `.sub-nav`), fades the edge that hides tabs, and keeps the current tab in
+ * view after every navigation.
  */
 export function ScrollTabs({
   label,
@@ -40,12 +54,27 @@ export function ScrollTabs({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again after each navigation
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
-      if (row.current) revealActiveTab(row.current)
+      if (!row.current) return
+      revealActiveTab(row.current)
+      markHiddenTabs(row.current)
     })
     return () => cancelAnimationFrame(frame)
   }, [location])
+  // A turned phone or a font that loads late changes what fits.
+  useEffect(() => {
+    const element = row.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => markHiddenTabs(element))
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
   return (
-    <nav ref={row} className={className} aria-label={label}>
+    <nav
+      ref={row}
+      className={className}
+      aria-label={label}
+      onScroll={(event) => markHiddenTabs(event.currentTarget)}
+    >
       {children}
     </nav>
   )

@@ -27,6 +27,11 @@ export function postVerify(token: string) {
   return api('verify', { body: { token } })
 }
 
+/** Whether a reset link still works, asked before the new password is typed; it does not spend it. */
+export function postResetCheck(token: string, signal?: AbortSignal) {
+  return api('resetCheck', { body: { token }, signal })
+}
+
 export function postReset(token: string, plainPassword: string) {
   return api('reset', { body: { token, plainPassword } })
 }

@@ -19,7 +19,7 @@ const clickReasons: Record<string, MessageDescriptor> = {
   mission_closed: msg`Mission closed`,
   mission_paused: msg`Mission paused`,
   mission_over_budget: msg`Budget spent`,
-  owner: msg`The streamer's own click`,
+  owner: msg`The streamer’s own click`,
   rate_limited: msg`Too many clicks from one address`,
   address_daily_cap: msg`Daily limit of an address reached`,
   invalid_address: msg`No valid visitor address`,

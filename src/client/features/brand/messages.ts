@@ -16,13 +16,13 @@ const refusals: Record<string, MessageDescriptor> = {
   'mission.code_taken': msg`This code is already used by another mission.`,
   'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
   'email.unverified': msg`Confirm your e-mail address first: open the link we mailed you (your account page can send a new one), then apply.`,
-  'provider.pending': msg`Your brand is waiting for an administrator's approval: you can draft missions once it is approved.`,
+  'provider.pending': msg`Your brand is waiting for an administrator’s approval: you can draft missions once it is approved.`,
 }
 
 const byStatus: Record<number, MessageDescriptor> = {
   403: msg`Your role in this brand does not allow this change. Ask its owner.`,
   404: msg`This brand or mission was not found. It may have been removed.`,
-  409: msg`This mission's status does not allow this change any more. Reload the page to see it.`,
+  409: msg`This mission’s status does not allow this change any more. Reload the page to see it.`,
 }
 
 /** Why the server refused a brand change, in the member's words (a generic sentence when nothing says more). */

@@ -9,7 +9,7 @@ import type { INTEGRATION_TYPES, WIDGET_THEMES } from '#shared/deal-values.ts'
 
 export const integrationTypeLabels: Record<(typeof INTEGRATION_TYPES)[number], MessageDescriptor> = {
   CUSTOM_CODE: msg`Creator code page (fixed link)`,
-  MIXTE: msg`Link with the streamer's name`,
+  MIXTE: msg`Link with the streamer’s name`,
   LINK: msg`Link template (%username%, %mission%…)`,
   WARGAMING: msg`Wargaming referral link`,
   SPIKE_LINK: msg`Spike link (deal and streamer)`,

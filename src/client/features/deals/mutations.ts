@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { QueryClient } from '@tanstack/react-query'
+import { type Mutation, type QueryClient, useMutationState } from '@tanstack/react-query'
 import { type Keyed, registerOfflineMutation, sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
 import type { Deal } from '#shared/contract/deals.ts'
 import { renewUserDealWidgetToken, stopUserDeal, subscribeToMission } from './api'
@@ -48,8 +48,28 @@ async function sendStop(variables: DealVariables & Keyed, queryClient: QueryClie
  * Takes a mission now, or queues it when the server cannot be reached (`{ queued: true }`); a queued
  * take is sent once back online and its outcome reported by a toast.
  */
-export function takeMission(queryClient: QueryClient, variables: DealVariables) {
+export async function takeMission(queryClient: QueryClient, variables: DealVariables) {
+  // One waiting take per mission: a second would be sent after the first and refused (409) on replay.
+  const waiting = queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: dealMutationKeys.take, predicate: waitsToTake(variables.missionCode) })
+  if (waiting.length > 0) return { queued: true } as const
   return sendOrQueue(queryClient, 'takeMission', variables)
+}
+
+const waitsToTake =
+  (missionCode: string) =>
+  (mutation: Mutation<unknown, Error, unknown>): boolean =>
+    mutation.state.isPaused &&
+    (mutation.state.variables as Partial<DealVariables> | undefined)?.missionCode === missionCode
+
+/** Whether a take of this mission waits in the offline queue: its card says so instead of offering it. */
+export function useTakeQueued(missionCode: string): boolean {
+  const waiting = useMutationState({
+    filters: { mutationKey: dealMutationKeys.take, predicate: waitsToTake(missionCode) },
+    select: () => true,
+  })
+  return waiting.length > 0
 }
 
 /** Stops a deal now, or queues the stop when offline; stopping is final. */

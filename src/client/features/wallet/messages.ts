@@ -16,8 +16,8 @@ const messages: Record<string, MessageDescriptor> = {
   'wallet.exists': msg`You already have a wallet.`,
   // The IBAN rule's reasons (iban-rules.ts): kept here, off the first route, with the bank form.
   'validation.iban_format': msg`This IBAN does not have the length or format of its country.`,
-  'validation.iban_checksum': msg`This IBAN's check digits are wrong: check it for a typo.`,
-  'validation.iban_qr': msg`This is a QR-IBAN, for QR-bills only: enter the account's regular IBAN.`,
+  'validation.iban_checksum': msg`This IBAN’s check digits are wrong: check it for a typo.`,
+  'validation.iban_qr': msg`This is a QR-IBAN, for QR-bills only: enter the account’s regular IBAN.`,
   'validation.iban_sepa': msg`Payouts go to bank accounts in SEPA countries only.`,
   'bank_account.duplicate': msg`This bank account is already on your wallet.`,
   'bank_account.too_many': msg`Deactivate a bank account before adding another.`,

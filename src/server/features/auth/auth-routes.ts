@@ -17,7 +17,7 @@ import { formError, mergeFormErrors } from '#shared/contract/form-error-tree.ts'
 import { accountRoutes } from './account-routes'
 import { admitSignin, authLimits, forgetSigninFailures, signinAccountKey } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'
-import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens'
+import { consumeOneTimeToken, issueOneTimeToken, oneTimeTokenUsable } from './one-time-tokens'
 import { completePasswordReset } from './password-reset'
 import { createSession, revokeSession } from './sessions'
 import {
@@ -158,6 +158,13 @@ export async function authRoutes(app: FastifyInstance) {
     if (!userId) throw fieldInvalid('token', 'token.invalid')
     await updateUser(app.db, userId, { emailVerifiedAt: new Date() })
     return { emailVerified: true as const }
+  })
+
+  // The reset page asks before the new password is typed, so a dead link says so at once. Limited like
+  // the reset itself: without it, the check would be a free oracle for guessing tokens.
+  registerRoute(app, 'resetCheck', async ({ body, request }) => {
+    await limiter.consume(authLimits.tokenAddress, request.ip)
+    return { usable: await oneTimeTokenUsable(app.db, body.token, 'reset_password') }
   })
 
   registerRoute(app, 'reset', async ({ body, request }) => {

@@ -59,6 +59,27 @@ export async function consumeOneTimeToken(
   return row?.userId ?? null
 }
 
+/** Whether a token would be accepted now (unknown, used and expired alike are not), without spending it. */
+export async function oneTimeTokenUsable(
+  db: Executor,
+  token: string,
+  purpose: OneTimePurpose,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
 /**
  * Whose token this is, spent or expired alike (it is never spent by this): the expired link's page
  * asks for a new one with it. Null for a token that was never issued for this purpose.

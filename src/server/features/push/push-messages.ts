@@ -4,7 +4,7 @@
  * table per language, a language falling back to English as a whole, never a mix.
  */
 import type { SupportedLocale } from '#server/http/locale.ts'
-import { formatMoney } from '#shared/format.ts'
+import { formatMoney, moneyLocale } from '#shared/format.ts'
 
 /** The events that notify, and what the outbox row keeps of each to write the message later. */
 export type PushNotification =
@@ -129,7 +129,10 @@ export function pushMessage(notification: PushNotification, locale: SupportedLoc
         title: copy.dealFinished.title,
         body:
           notification.amountCents > 0
-            ? copy.dealFinished.body(mission, formatMoney(notification.amountCents))
+            ? copy.dealFinished.body(
+                mission,
+                formatMoney(notification.amountCents, { locale: moneyLocale(locale) }),
+              )
             : copy.dealFinishedNoReward(mission),
         url: `/dashboard/deal/finished/${encodeURIComponent(notification.dealCode)}`,
         tag: `deal-${notification.dealCode}`,
@@ -145,19 +148,19 @@ export function pushMessage(notification: PushNotification, locale: SupportedLoc
       }
     case 'earnings_available':
       return {
-        ...textOf(copy.earningsAvailable, notification.amountCents),
+        ...textOf(copy.earningsAvailable, notification.amountCents, locale),
         url: '/dashboard/deal/payment',
         tag: 'earnings',
       }
     case 'payout_paid':
       return {
-        ...textOf(copy.payoutPaid, notification.amountCents),
+        ...textOf(copy.payoutPaid, notification.amountCents, locale),
         url: '/dashboard/deal/payment',
         tag: 'payout',
       }
     case 'payout_failed':
       return {
-        ...textOf(copy.payoutFailed, notification.amountCents),
+        ...textOf(copy.payoutFailed, notification.amountCents, locale),
         url: '/dashboard/deal/payment',
         tag: 'payout',
       }
@@ -168,7 +171,11 @@ export function pushMessage(notification: PushNotification, locale: SupportedLoc
   }
 }
 
-const textOf = (copy: { title: string; body: (amount: string) => string }, cents: number) => ({
+const textOf = (
+  copy: { title: string; body: (amount: string) => string },
+  cents: number,
+  locale: SupportedLocale,
+) => ({
   title: copy.title,
-  body: copy.body(formatMoney(cents)),
+  body: copy.body(formatMoney(cents, { locale: moneyLocale(locale) })),
 })

@@ -184,7 +184,7 @@ export function RegistrationForm() {
       </label>
       {brand ? (
         <p className="field-hint">
-          <Trans>Brand accounts run their brand's missions once an administrator approves the brand.</Trans>
+          <Trans>Brand accounts run their brand’s missions once an administrator approves the brand.</Trans>
         </p>
       ) : null}
       {siteKey ? (

@@ -12,6 +12,7 @@ import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { homePathOf } from '#client/lib/named-routes.ts'
 import { currentUser } from '#client/lib/session.ts'
 import { Password } from '#shared/contract/common.ts'
+import { postResetCheck } from '../api'
 import { openAuthModal } from '../auth-modal-state'
 import { applyServerErrors, confirmsPassword, FormAlert, NewPasswordFields, SubmitButton } from '../form-kit'
 import { confirmEmail, resetAndSignIn } from '../mutations'
@@ -35,9 +36,12 @@ export function VerifyEmail({ token }: { token: string }) {
       </p>
     )
   return state === 'done' ? (
-    <p className="form-success" role="status">
-      <Trans>Your e-mail address is confirmed. Thank you!</Trans>
-    </p>
+    <div className="narrow-form">
+      <p className="form-success" role="status">
+        <Trans>Your e-mail address is confirmed. Thank you!</Trans>
+      </p>
+      <ContinueAfterConfirmation />
+    </div>
   ) : (
     <>
       <p className="form-alert" role="alert">
@@ -45,6 +49,20 @@ export function VerifyEmail({ token }: { token: string }) {
       </p>
       <ResendVerification token={token} />
     </>
+  )
+}
+
+/** The way on once the address is confirmed: one's dashboard when signed in, else the sign-in. */
+function ContinueAfterConfirmation() {
+  const user = currentUser()
+  return user ? (
+    <Link to={homePathOf(user)} className="button">
+      <Trans>Continue to my dashboard</Trans>
+    </Link>
+  ) : (
+    <button type="button" className="button" onClick={() => openAuthModal('login')}>
+      <Trans>Log in to continue</Trans>
+    </button>
   )
 }
 
@@ -59,7 +77,48 @@ const ResetForm = type({ token: 'string', plainPassword: Password, confirmation:
   confirmsPassword,
 )
 
+/**
+ * 'dead' for a link the server says is used or expired. A failed check (offline, server away) shows
+ * the form anyway: the reset itself still answers for the token.
+ */
+function useResetLinkState(token: string): 'checking' | 'usable' | 'dead' {
+  const [state, setState] = useState<'checking' | 'usable' | 'dead'>('checking')
+  useEffect(() => {
+    const controller = new AbortController()
+    setState('checking')
+    postResetCheck(token, controller.signal)
+      .then((answer) => setState(answer.usable ? 'usable' : 'dead'))
+      .catch(() => {
+        if (!controller.signal.aborted) setState('usable')
+      })
+    return () => controller.abort()
+  }, [token])
+  return state
+}
+
 export function ResetPassword({ token }: { token: string }) {
+  const link = useResetLinkState(token)
+  if (link === 'checking')
+    return (
+      <p role="status">
+        <Trans>Checking your link…</Trans>
+      </p>
+    )
+  if (link === 'dead')
+    return (
+      <div className="narrow-form">
+        <p className="form-alert" role="alert">
+          <Trans>This link has expired or was already used. Reset links work once, for one hour.</Trans>
+        </p>
+        <button type="button" className="button" onClick={() => openAuthModal('recovery')}>
+          <Trans>Get a new link</Trans>
+        </button>
+      </div>
+    )
+  return <ResetPasswordForm token={token} />
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()

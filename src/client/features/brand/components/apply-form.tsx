@@ -32,7 +32,7 @@ export function ApplyPage() {
         <div className="brand-notice" role="status">
           <p>
             <Trans>
-              Thank you. {applied.name} is waiting for an administrator's approval. You can already prepare
+              Thank you. {applied.name} is waiting for an administrator’s approval. You can already prepare
               its profile; drafting missions opens once the brand is approved.
             </Trans>
           </p>

@@ -36,7 +36,7 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
     )
   const submit = submitWith(async () => {
     await askForReview(queryClient, slug, code, deal.dealCode, message)
-    void notify('success', t`Review requested: an administrator looks at ${deal.username}'s deal.`)
+    void notify('success', t`Review requested: an administrator looks at ${deal.username}’s deal.`)
   })
   return (
     <form className="form review-form" onSubmit={submit}>

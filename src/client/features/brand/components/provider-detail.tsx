@@ -58,7 +58,7 @@ export function ProviderDetail({ slug }: { slug: string }) {
             </p>
             <WidgetThemePreview name={provider.name} theme={provider.theme} />
             <p className="field-hint">
-              <Trans>Only the brand's owners edit its profile.</Trans>
+              <Trans>Only the brand’s owners edit its profile.</Trans>
             </p>
           </div>
         )}

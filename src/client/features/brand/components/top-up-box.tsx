@@ -127,7 +127,7 @@ export function TopUpBox({ slug, code }: { slug: string; code: string }) {
       ) : (
         <p className="brand-notice" data-testid="manual-top-up-note">
           <Trans>
-            Card payments are not switched on for this platform. To add to this mission's budget, contact an
+            Card payments are not switched on for this platform. To add to this mission’s budget, contact an
             administrator: they record the top-up by hand, and it shows here at once.
           </Trans>
         </p>

@@ -20,7 +20,7 @@ export function WidgetThemePreview({ name, theme }: { name: string; theme: Widge
         <GoalWidgetView
           view={{
             locale: i18n.locale as Locale,
-            missionTitle: t`Your mission's title`,
+            missionTitle: t`Your mission’s title`,
             providerName: name || t`Your brand`,
             theme,
             progress: SAMPLE_PROGRESS,

@@ -43,7 +43,7 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
     const pending = formatMoney(deal.pendingEarned)
     const confirmed = await confirm({
       title: t`Reject ${pending} of pending earnings on deal ${deal.code}?`,
-      message: t`They are reversed in ${deal.username}'s wallet with your reason and will never be paid out. Earnings that are already available are not touched. This cannot be undone.`,
+      message: t`They are reversed in ${deal.username}’s wallet with your reason and will never be paid out. Earnings that are already available are not touched. This cannot be undone.`,
       confirmLabel: t`Reject earnings`,
       danger: true,
     })

@@ -222,7 +222,7 @@ export function MissionFieldControls({
         hint={
           values.type === 'CUSTOM_CODE'
             ? undefined
-            : t`%username% is replaced by the streamer's name, %mission% by the deal code where the type uses it.`
+            : t`%username% is replaced by the streamer’s name, %mission% by the deal code where the type uses it.`
         }
       >
         {(control) => <input {...control} inputMode="url" value={values.link} onChange={set('link')} />}

@@ -50,7 +50,7 @@ export function TrackedRedirect({
           <Trans>This link does not work</Trans>
         </h1>
         <p className="muted">
-          <Trans>The creator's link is incomplete or the deal no longer exists.</Trans>
+          <Trans>The creator’s link is incomplete or the deal no longer exists.</Trans>
         </p>
       </section>
     )
@@ -63,7 +63,7 @@ export function TrackedRedirect({
         </h1>
         {status.kind === 'done' ? (
           <p className="muted">
-            <Trans>This offer has no web page: use the creator's code in the game or shop.</Trans>
+            <Trans>This offer has no web page: use the creator’s code in the game or shop.</Trans>
           </p>
         ) : null}
       </section>

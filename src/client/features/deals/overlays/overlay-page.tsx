@@ -50,7 +50,7 @@ export function OverlayPage({ kind, settings }: { kind: OverlayKind; settings: O
           <Trans>This widget link is not valid</Trans>
         </p>
         <p className="overlay-unknown-hint">
-          <Trans>Copy the current link from the deal's tools page.</Trans>
+          <Trans>Copy the current link from the deal’s tools page.</Trans>
         </p>
       </div>
     )

@@ -108,7 +108,7 @@ export function OverlayStudio({
         <label>
           <Trans>Theme</Trans>
           <select value={theme} onChange={(event) => setTheme(event.target.value as OverlayTheme)}>
-            <option value="brand">{t`Partner's theme`}</option>
+            <option value="brand">{t`Partner’s theme`}</option>
             <option value="light">{t`Light`}</option>
             <option value="dark">{t`Dark`}</option>
           </select>
@@ -172,7 +172,7 @@ export function OverlayStudio({
         </summary>
         <ol>
           <li>
-            <Trans>Copy the overlay's URL above.</Trans>
+            <Trans>Copy the overlay’s URL above.</Trans>
           </li>
           <li>
             <Trans>

@@ -94,7 +94,7 @@ export function PushDevices({ username }: { username: string }) {
       ) : availability === 'denied' ? (
         <p className="muted">
           <Trans>
-            Notifications are blocked for this site. Allow them in your browser's site settings, then come
+            Notifications are blocked for this site. Allow them in your browser’s site settings, then come
             back here.
           </Trans>
         </p>

@@ -26,7 +26,7 @@ export function PayoutsTab() {
       message:
         next === 'paid'
           ? t`${formatMoney(item.amount)} to ${item.holderName} (${item.ibanMasked}).`
-          : t`${formatMoney(item.amount)} goes back to ${item.username}'s balance.`,
+          : t`${formatMoney(item.amount)} goes back to ${item.username}’s balance.`,
       confirmLabel: next === 'paid' ? t`Mark paid` : t`Mark failed`,
       danger: next === 'failed',
     })

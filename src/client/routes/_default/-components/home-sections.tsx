@@ -67,7 +67,7 @@ export function Hero() {
       <p className="hero-lead">
         {hero?.body ?? (
           <Trans>
-            Streamdeals brings brands' paid missions to streamers. Pick a deal, share your tracked link, show
+            Streamdeals brings brands’ paid missions to streamers. Pick a deal, share your tracked link, show
             the live goal widget on stream, and every valid click or goal reached lands in your wallet.
           </Trans>
         )}

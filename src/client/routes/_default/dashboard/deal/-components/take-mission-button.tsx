@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { dealRefusal } from '#client/features/deals/messages.ts'
-import { takeMission } from '#client/features/deals/mutations.ts'
+import { takeMission, useTakeQueued } from '#client/features/deals/mutations.ts'
 import { missionQueries } from '#client/features/deals/queries.ts'
 import { requestTrackedLinkFocus } from '#client/features/deals/tracked-link-focus.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -28,6 +28,7 @@ export function TakeMissionButton({
   const navigate = useNavigate()
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const queued = useTakeQueued(mission.code)
   const button = useRef<HTMLButtonElement>(null)
   const cancel = () => {
     setConfirming(false)
@@ -69,11 +70,11 @@ export function TakeMissionButton({
         type="button"
         className={className}
         onClick={() => setConfirming(true)}
-        disabled={busy || mission.spotsLeft === 0}
-        aria-label={t`Take the mission ${mission.title}`}
+        disabled={busy || queued || mission.spotsLeft === 0}
+        aria-label={queued ? undefined : t`Take the mission ${mission.title}`}
         aria-haspopup="dialog"
       >
-        <Trans>Take this mission</Trans>
+        {queued ? <Trans>Waiting for the connection to take it</Trans> : <Trans>Take this mission</Trans>}
       </button>
       {confirming ? <TakeMissionDialog mission={mission} onConfirm={take} onCancel={cancel} /> : null}
     </>

@@ -107,9 +107,10 @@ export function TakeMissionDialog({
             <Trans>Ends</Trans>
           </dt>
           <dd>
-            {mission.endsAt ? formatDate(mission.endsAt) : <Trans>No end date</Trans>}{' '}
-            <span className="muted">
-              (<CountdownText mission={mission} now={now} />)
+            {mission.endsAt ? formatDate(mission.endsAt) : <Trans>No end date</Trans>}
+            {/* A line of its own: its words start a sentence ("Ends in 3 days"), not a parenthesis. */}
+            <span className="muted take-dialog-countdown">
+              <CountdownText mission={mission} now={now} />
             </span>
           </dd>
         </div>

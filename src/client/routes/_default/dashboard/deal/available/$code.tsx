@@ -1,5 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { missionQueries } from '#client/features/deals/queries.ts'
+import { MissionNotFound } from './-components/mission-not-found'
 import { MissionPreview } from './-components/mission-preview'
 
 const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?.statusCode
@@ -13,13 +14,15 @@ const statusOf = (error: unknown) => (error as { statusCode?: unknown } | null)?
 export const Route = createFileRoute('/_default/dashboard/deal/available/$code')({
   loader: async ({ context: { queryClient }, params: { code } }) => {
     const list = await queryClient.ensureQueryData(missionQueries.list({ excludeCurrentUser: true }))
-    if (list.items.some((mission) => mission.code === code)) return
+    if (list.items.some((mission) => mission.code === code)) return { missing: false }
     try {
       await queryClient.ensureQueryData(missionQueries.detail(code))
     } catch (error) {
-      if (statusOf(error) === 404) throw notFound()
+      // Its own page, in the route's component: a not-found component would cost the first route a chunk.
+      if (statusOf(error) === 404) return { missing: true }
       throw error
     }
+    return { missing: false }
   },
   component: MissionPreviewPage,
 })
@@ -27,5 +30,6 @@ export const Route = createFileRoute('/_default/dashboard/deal/available/$code')
 function MissionPreviewPage() {
   const { code } = Route.useParams()
   const { username } = Route.useRouteContext()
+  if (Route.useLoaderData().missing) return <MissionNotFound />
   return <MissionPreview code={code} username={username} />
 }

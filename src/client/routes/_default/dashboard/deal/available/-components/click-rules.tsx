@@ -27,7 +27,7 @@ export function ClickRules() {
             </Trans>
           </li>
           <li>
-            <Trans>Viewers are always sent on to the brand's page, whether their click counts or not.</Trans>
+            <Trans>Viewers are always sent on to the brand’s page, whether their click counts or not.</Trans>
           </li>
         </ul>
       </div>
@@ -50,7 +50,7 @@ export function ClickRules() {
           </li>
           <li>
             <Trans>
-              More than {cap} valid clicks from one network in a day, across every streamer's deals.
+              More than {cap} valid clicks from one network in a day, across every streamer’s deals.
             </Trans>
           </li>
           <li>
