@@ -287,6 +287,7 @@ export const brandEndpoints = {
       'Redeems a mailed invitation: the caller’s account must hold the invited address (403 otherwise); the token proves that mailbox, so the address counts as verified, and the membership is made once',
     body: BrandInvitationRedeemBody,
     response: BrandProvider,
+    errorStatuses: [403],
   },
   adminProviderMemberInvite: {
     summary:
