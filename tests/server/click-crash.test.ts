@@ -5,7 +5,7 @@
  * once, and every click taken in is settled once. Runs on the embedded database, and on PostgreSQL
  * when DATABASE_URL is set.
  */
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
@@ -17,8 +17,8 @@ import {
   buildServerBundle,
   freePort,
   kill,
+  killWhileAnswering,
   type ServerBundle,
-  START_TIMEOUT_MS,
   startServer as startBundle,
 } from './crash-fixtures'
 import { BROWSER_UA } from './deals-fixtures'
@@ -160,13 +160,7 @@ test('SIGKILL in the middle of a raid loses no answered click and credits none t
     const child = await startServer(port)
     let dead = false
     const running = burst(port, deal, answered, () => dead)
-    const answeredBefore = answered.size
-    const waitUntil = Date.now() + START_TIMEOUT_MS
-    while (answered.size < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
-    await kill(child)
+    await killWhileAnswering(child, () => answered.size, MIN_ANSWERS_BEFORE_KILL, KILL_AFTER_MS)
     dead = true
     await running
   }

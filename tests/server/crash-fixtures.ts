@@ -3,6 +3,7 @@
  * free port against a test database and ended with SIGKILL at once.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -10,7 +11,7 @@ import { build } from 'esbuild'
 import type { TestDatabase } from '../support/test-db'
 
 // 90 s: a start takes a few seconds, but a loaded CI machine can make PGlite's recovery much slower.
-export const START_TIMEOUT_MS = 90_000
+const START_TIMEOUT_MS = 90_000
 
 export interface ServerBundle {
   workDir: string
@@ -125,3 +126,23 @@ export const kill = (child: ChildProcess) =>
     child.once('exit', () => resolve())
     child.kill('SIGKILL')
   })
+
+/**
+ * Kills the server mid-stream: once it has answered `minAnswers` more requests (a loaded machine is slow
+ * to start serving), then after a random delay within `killAfterMs`, so the kill lands inside requests in
+ * flight.
+ */
+export async function killWhileAnswering(
+  child: ChildProcess,
+  answered: () => number,
+  minAnswers: number,
+  killAfterMs: [number, number],
+): Promise<void> {
+  const answeredBefore = answered()
+  const waitUntil = Date.now() + START_TIMEOUT_MS
+  while (answered() < answeredBefore + minAnswers && Date.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  await new Promise((resolve) => setTimeout(resolve, randomInt(...killAfterMs)))
+  await kill(child)
+}

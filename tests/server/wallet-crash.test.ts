@@ -21,8 +21,8 @@ import {
   buildServerBundle,
   freePort,
   kill,
+  killWhileAnswering,
   type ServerBundle,
-  START_TIMEOUT_MS,
   startServer as startBundle,
 } from './crash-fixtures'
 import { createUser, IBAN_FR, personBody } from './wallet-fixtures'
@@ -215,15 +215,7 @@ async function crashRounds(database: TestDatabase) {
     const child = await startServer(database, port)
     let dead = false
     const running = stream(port, parties, admin, acked, () => dead)
-    // Kill mid-stream: once this server has answered a few requests (a loaded machine is slow to
-    // start serving), then after a random delay, so the kill lands inside requests in flight.
-    const answeredBefore = acked.answered
-    const waitUntil = Date.now() + START_TIMEOUT_MS
-    while (acked.answered < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
-    await kill(child)
+    await killWhileAnswering(child, () => acked.answered, MIN_ANSWERS_BEFORE_KILL, KILL_AFTER_MS)
     dead = true
     await running
     await checkBooks(database, acked)
