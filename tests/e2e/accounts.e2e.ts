@@ -3,9 +3,9 @@
  * code), see field errors, land on the deals, reload, log out, sign in, recover through the mailed
  * link, and use the mobile menu.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { mailedLinks } from './mail-box'
 
 const password = 'Str0ng-password'
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
@@ -32,24 +32,10 @@ async function register(page: Page, username: string, sponsor?: string) {
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key)
 
-/** The reset link of the newest mail to `address` (the local SMTP server files each mail as JSON). */
+/** The reset link of the newest mail to `address` that has one. */
 async function resetLinkFor(address: string): Promise<string> {
-  const dir = join(process.env.E2E_RUN_DIR ?? '', 'mail')
-  let link: string | undefined
-  await expect
-    .poll(() => {
-      if (!existsSync(dir)) return undefined
-      for (const file of readdirSync(dir).sort().reverse()) {
-        const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string }
-        if (!mail.to.includes(address)) continue
-        const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-        link = /https?:\/\/\S+\/redir\/verification\?token=[\w-]+&type=reset/.exec(body)?.[0]
-        if (link) return link
-      }
-      return undefined
-    })
-    .toBeTruthy()
-  return link ?? ''
+  await expect.poll(() => mailedLinks(address, 'reset').length).toBeGreaterThan(0)
+  return mailedLinks(address, 'reset').at(-1) ?? ''
 }
 
 test('register with field errors, stay signed in, log out for real, sign in again', async ({

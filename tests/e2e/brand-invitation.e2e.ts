@@ -3,28 +3,12 @@
  * out, creates an account with that address from the link's page, comes back to it, accepts, and lands
  * on the brand; the same link opened again says it was already accepted.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { sendFrom } from './built-server'
+import { mailedLinks } from './mail-box'
 
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
 const password = 'Str0ng-password'
-
-/** The invitation links mailed to `address` (the local SMTP server files mails as JSON). */
-function inviteLinks(address: string): string[] {
-  const dir = join(process.env.E2E_RUN_DIR ?? '', 'mail')
-  if (!existsSync(dir)) return []
-  const links: string[] = []
-  for (const file of readdirSync(dir).sort()) {
-    const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string }
-    if (!mail.to.includes(address)) continue
-    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    const link = /https?:\/\/\S+\/redir\/verification\?token=[\w-]+&type=invite/.exec(body)?.[0]
-    if (link) links.push(link)
-  }
-  return links
-}
 
 test('the invited address signs up from the mailed link, accepts, and lands on the brand', async ({
   page,
@@ -46,8 +30,8 @@ test('the invited address signs up from the mailed link, accepts, and lands on t
     body: { email, role: 'member' },
   })
   expect(invited.status).toBe(201)
-  await expect.poll(() => inviteLinks(email).length).toBe(1)
-  const link = new URL(inviteLinks(email)[0] ?? '')
+  await expect.poll(() => mailedLinks(email, 'invite').length).toBe(1)
+  const link = new URL(mailedLinks(email, 'invite')[0] ?? '')
 
   await page.goto(`${link.pathname}${link.search}`)
   await expect(page.getByRole('heading', { name: 'Brand invitation', level: 1 })).toBeVisible()

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, type BrowserContext, expect, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import { sendFrom } from './built-server'
+import { pixelsOf } from './png-pixels'
 import { storeSession } from './stored-session'
 
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
@@ -43,29 +44,10 @@ async function streamerWithDeal(
   return { username, context }
 }
 
-/**
- * Decodes a PNG with jsQR: a blank page of the browser turns the bytes into pixels (the app's
- * content security policy would refuse the data URL), the test reads the code.
- */
+/** Decodes a PNG with jsQR, from the pixels the browser decoded. */
 async function decodeQr(context: BrowserContext, png: Buffer): Promise<string | null> {
-  // A context of its own: a second tab in the streamer's would take the focus from the app's page.
-  const page = await (context.browser() as Browser).newPage()
-  const image = await page.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob())
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-    context.drawImage(bitmap, 0, 0)
-    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    // Base64 crosses to the test far faster than a JSON array of four million numbers.
-    let binary = ''
-    for (let start = 0; start < data.length; start += 0x8000) {
-      binary += String.fromCharCode(...data.subarray(start, start + 0x8000))
-    }
-    return { pixels: btoa(binary), width, height }
-  }, png.toString('base64'))
-  await page.close()
-  const found = jsQR(new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')), image.width, image.height)
-  return found ? found.data : null
+  const image = await pixelsOf(context.browser() as Browser, png)
+  return jsQR(image.data, image.width, image.height)?.data ?? null
 }
 
 test('desktop: the kit is copied in one tap and the QR code decodes to the tracked link', async ({

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import jsQR from 'jsqr'
 import { sendFrom } from './built-server'
+import { pixelsOf } from './png-pixels'
 import { storeSession } from './stored-session'
 
 const base = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310)}`
@@ -54,29 +55,6 @@ async function frenchStreamer(browser: Browser, from: string) {
   }
   await context.close()
   return { username, auth, from, urls }
-}
-
-/** RGBA pixels of a PNG, decoded by the browser in a blank page (no app, no content security policy). */
-async function pixelsOf(browser: Browser, png: Buffer) {
-  const page = await browser.newPage()
-  const image = await page.evaluate(async (base64) => {
-    const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob())
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-    context.drawImage(bitmap, 0, 0)
-    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    let binary = ''
-    for (let start = 0; start < data.length; start += 0x8000) {
-      binary += String.fromCharCode(...data.subarray(start, start + 0x8000))
-    }
-    return { pixels: btoa(binary), width, height }
-  }, png.toString('base64'))
-  await page.close()
-  return {
-    data: new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')),
-    width: image.width,
-    height: image.height,
-  }
 }
 
 /** The overlay over a colourful game-like frame drawn in a canvas, as a PNG for a human to look at. */

@@ -3,9 +3,8 @@
  * FAQ searches and opens entries, the language survives a reload, and the contact and newsletter
  * flows go through the real local SMTP server of serve.mjs.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
+import { mailsTo } from './mail-box'
 
 /** Console errors and React hydration warnings of a page, collected from its first script on. */
 function watchConsole(page: Page): string[] {
@@ -24,16 +23,6 @@ async function hydrated(page: Page) {
     const root = document.getElementById('root')
     return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
   })
-}
-
-function mailsTo(address: string): string[] {
-  const dir = join(process.env.E2E_RUN_DIR ?? '', 'mail')
-  if (!existsSync(dir)) return []
-  return readdirSync(dir)
-    .sort()
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address))
-    .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
 }
 
 for (const path of ['/', '/faq', '/faq/how-to-start', '/terms']) {

@@ -2,27 +2,11 @@
  * A new verification link on request: from the page an expired or spent link opens,
  * signed out, and from the account page; the mail arrives; asking again at once is refused with the wait.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { type APIRequestContext, expect, test } from '@playwright/test'
+import { mailedLinks } from './mail-box'
 
 const password = 'Str0ng-password'
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
-
-/** The verification links mailed to `address`, oldest first (the local SMTP server files mails as JSON). */
-function verifyLinks(address: string): string[] {
-  const dir = join(process.env.E2E_RUN_DIR ?? '', 'mail')
-  if (!existsSync(dir)) return []
-  const links: string[] = []
-  for (const file of readdirSync(dir).sort()) {
-    const mail = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string[]; raw: string }
-    if (!mail.to.includes(address)) continue
-    const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    const link = /https?:\/\/\S+\/redir\/verification\?token=[\w-]+&type=verify/.exec(body)?.[0]
-    if (link) links.push(link)
-  }
-  return links
-}
 
 async function signUp(request: APIRequestContext) {
   const username = unique('resend')
@@ -32,7 +16,7 @@ async function signUp(request: APIRequestContext) {
   })
   expect(response.status()).toBe(201)
   const body = await response.json()
-  await expect.poll(() => verifyLinks(email).length).toBe(1)
+  await expect.poll(() => mailedLinks(email, 'verify').length).toBe(1)
   return { username, email, token: body.code as string, user: body.user }
 }
 
@@ -41,7 +25,7 @@ test('an expired link asks for a new one, signed out, and the new mail confirms 
   request,
 }) => {
   const account = await signUp(request)
-  const [first] = verifyLinks(account.email)
+  const [first] = mailedLinks(account.email, 'verify')
   // A newer link spends the first one: changing the address mails a new link at once, no limit spent.
   const moved = `${account.username}.new@example.test`
   const change = await request.put(`/api/user/${account.username}`, {
@@ -49,15 +33,15 @@ test('an expired link asks for a new one, signed out, and the new mail confirms 
     data: { email: moved, currentPassword: password },
   })
   expect(change.status()).toBe(200)
-  await expect.poll(() => verifyLinks(moved).length).toBe(1)
+  await expect.poll(() => mailedLinks(moved, 'verify').length).toBe(1)
 
   await page.goto(new URL(first ?? '').pathname + new URL(first ?? '').search)
   await expect(page.getByRole('alert')).toContainText('This link is no longer valid')
   await page.getByRole('button', { name: 'Send me a new confirmation link' }).click()
   await expect(page.getByRole('status')).toContainText('A new link is on its way to your mailbox')
-  await expect.poll(() => verifyLinks(moved).length).toBe(2)
+  await expect.poll(() => mailedLinks(moved, 'verify').length).toBe(2)
 
-  const fresh = verifyLinks(moved)[1] ?? ''
+  const fresh = mailedLinks(moved, 'verify')[1] ?? ''
   await page.goto(new URL(fresh).pathname + new URL(fresh).search)
   await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible()
 })
@@ -81,7 +65,7 @@ test('the account page sends a new link once, then says how long to wait', async
   await expect(page.getByRole('status').filter({ hasText: 'A new link is on its way' })).toContainText(
     account.email,
   )
-  await expect.poll(() => verifyLinks(account.email).length).toBe(2)
+  await expect.poll(() => mailedLinks(account.email, 'verify').length).toBe(2)
 
   await page.reload()
   await page.getByRole('button', { name: 'Send me a new confirmation link' }).click()
@@ -90,5 +74,5 @@ test('the account page sends a new link once, then says how long to wait', async
   await expect(refusal).toContainText(/ask again in \d+ seconds/)
   // Refused means refused: no third mail.
   await page.waitForTimeout(500)
-  expect(verifyLinks(account.email)).toHaveLength(2)
+  expect(mailedLinks(account.email, 'verify')).toHaveLength(2)
 })

@@ -9,35 +9,22 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealReviewRequests, providerMembers, users } from '#server/db/schema.ts'
 import { brandLimits } from '#server/features/brand/brand-limits.ts'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand, takeMission } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
-import {
-  STRIPE_TEST_SECRET,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  startStripeStandIn,
-} from './stripe-stand-in'
+import { createStripeTestApp, type StripeTestApp } from './stripe-app-fixtures'
+import type { StripeStandIn } from './stripe-stand-in'
 
+let stripeApp: StripeTestApp
 let stripe: StripeStandIn
 let testApp: TestApp
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn()
-  testApp = await createTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-  })
+  stripeApp = await createStripeTestApp()
+  ;({ stripe, testApp } = stripeApp)
 })
 
-afterAll(async () => {
-  await testApp?.close()
-  await stripe?.close()
-})
+afterAll(() => stripeApp?.close())
 
 const post = (url: string, who: TestUser, payload: object) =>
   testApp.app.inject({ method: 'POST', url, headers: who.auth, payload })

@@ -7,68 +7,34 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { budgetTopUps, missions } from '#server/db/schema.ts'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
 import type { TestUser } from './deals-fixtures'
-import {
-  type SignedDelivery,
-  STRIPE_TEST_SECRET,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  signedEvent,
-  signedObjectEvent,
-  startStripeStandIn,
-} from './stripe-stand-in'
+import { createStripeTestApp, deliverEvent, type StripeTestApp, startBrandTopUp } from './stripe-app-fixtures'
+import { type SignedDelivery, signedEvent, signedObjectEvent } from './stripe-stand-in'
 
-let stripe: StripeStandIn
+let stripeApp: StripeTestApp
 let testApp: TestApp
 let owner: TestUser
 let slug: string
 let code: string
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn()
-  testApp = await createTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-  })
+  stripeApp = await createStripeTestApp()
+  testApp = stripeApp.testApp
   const brand = await makeBrand(testApp.app, 'events-brand')
   slug = brand.slug
   owner = await makeMember(testApp.app, brand, 'events_owner')
   code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
 })
 
-afterAll(async () => {
-  await testApp?.close()
-  await stripe?.close()
-})
+afterAll(() => stripeApp?.close())
 
-const deliver = (event: SignedDelivery) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: event.headers,
-    payload: event.payload,
-  })
+const deliver = (event: SignedDelivery) => deliverEvent(stripeApp, event)
 const budget = async () =>
   (await testApp.app.db.select().from(missions).where(eq(missions.code, code)))[0]?.budgetCents
 
-async function pendingTopUp(amount: number) {
-  const started = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/providers/${slug}/missions/${code}/top-ups`,
-    headers: owner.auth,
-    payload: { amount },
-  })
-  expect(started.statusCode).toBe(201)
-  const intent = stripe.intents.find((candidate) => candidate.metadata.topUpId === started.json().topUpId)
-  if (!intent) throw new Error('no intent reached the stand-in')
-  return { intent, topUpId: started.json().topUpId as string }
-}
+const pendingTopUp = (amount: number) => startBrandTopUp(stripeApp, owner, slug, code, amount)
 
 const statusOf = async (topUpId: string) =>
   (await testApp.app.db.select().from(budgetTopUps).where(eq(budgetTopUps.id, topUpId)))[0]?.status

@@ -7,21 +7,13 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, missions } from '#server/db/schema.ts'
 import type { Mail, Mailer } from '#server/lib/mailer.ts'
-import { createTestApp, type TestApp } from '../support/test-app'
+import type { TestApp } from '../support/test-app'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
-import {
-  disputeEvent,
-  refundEvent,
-  type SignedDelivery,
-  STRIPE_TEST_SECRET,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  signedEvent,
-  startStripeStandIn,
-} from './stripe-stand-in'
+import { createStripeTestApp, deliverEvent, type StripeTestApp, startBrandTopUp } from './stripe-app-fixtures'
+import { disputeEvent, refundEvent, type SignedDelivery, signedEvent } from './stripe-stand-in'
 
-let stripe: StripeStandIn
+let stripeApp: StripeTestApp
 let testApp: TestApp
 let brandCount = 0
 const mails: Mail[] = []
@@ -34,30 +26,13 @@ const mailer: Mailer = {
 }
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn()
-  testApp = await createTestApp({
-    seed: false,
-    mailer,
-    env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-  })
+  stripeApp = await createStripeTestApp({ mailer })
+  testApp = stripeApp.testApp
 })
 
-afterAll(async () => {
-  await testApp?.close()
-  await stripe?.close()
-})
+afterAll(() => stripeApp?.close())
 
-const deliver = (event: SignedDelivery) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: event.headers,
-    payload: event.payload,
-  })
+const deliver = (event: SignedDelivery) => deliverEvent(stripeApp, event)
 const missionOf = async (code: string) =>
   (await testApp.app.db.select().from(missions).where(eq(missions.code, code)))[0]
 const budgetOf = async (code: string) => (await missionOf(code))?.budgetCents
@@ -75,10 +50,7 @@ async function creditedTopUp(budget: number, amount: number, overrides: { reward
   const { brand, owner } = await freshBrand()
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: budget, ...overrides })
   const url = `/api/providers/${brand.slug}/missions/${code}/top-ups`
-  const started = await testApp.app.inject({ method: 'POST', url, headers: owner.auth, payload: { amount } })
-  expect(started.statusCode).toBe(201)
-  const intent = stripe.intents.find((candidate) => candidate.metadata.topUpId === started.json().topUpId)
-  if (!intent) throw new Error('no intent reached the stand-in')
+  const { intent } = await startBrandTopUp(stripeApp, owner, brand.slug, code, amount)
   expect((await deliver(signedEvent('payment_intent.succeeded', intent))).statusCode).toBe(200)
   expect(await budgetOf(code)).toBe(budget + amount)
   const listTopUps = async () =>
@@ -212,15 +184,7 @@ test('a refund that leaves a mission over budget pauses it, audited; it leaves t
 test('a refund delivered before the payment succeeded: the success credits only what was kept', async () => {
   const { brand, owner } = await freshBrand()
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 100 })
-  const url = `/api/providers/${brand.slug}/missions/${code}/top-ups`
-  const started = await testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: owner.auth,
-    payload: { amount: 800 },
-  })
-  const intent = stripe.intents.find((candidate) => candidate.metadata.topUpId === started.json().topUpId)
-  if (!intent) throw new Error('no intent reached the stand-in')
+  const { intent } = await startBrandTopUp(stripeApp, owner, brand.slug, code, 800)
   expect((await deliver(refundEvent(intent, 300))).statusCode).toBe(200)
   expect(await budgetOf(code)).toBe(100)
   expect((await deliver(signedEvent('payment_intent.succeeded', intent))).statusCode).toBe(200)

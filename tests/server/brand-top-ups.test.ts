@@ -9,14 +9,10 @@ import { auditLog, budgetTopUps, missions } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
-import {
-  STRIPE_TEST_SECRET,
-  STRIPE_TEST_WEBHOOK_SECRET,
-  type StripeStandIn,
-  signedEvent,
-  startStripeStandIn,
-} from './stripe-stand-in'
+import { createStripeTestApp, deliverEvent, type StripeTestApp, startBrandTopUp } from './stripe-app-fixtures'
+import { type SignedDelivery, STRIPE_TEST_SECRET, type StripeStandIn, signedEvent } from './stripe-stand-in'
 
+let stripeApp: StripeTestApp
 let stripe: StripeStandIn
 let testApp: TestApp
 let brand: TestBrand
@@ -24,47 +20,27 @@ let owner: TestUser
 let admin: TestUser
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn()
-  testApp = await createTestApp({
-    seed: false,
-    env: {
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-  })
+  stripeApp = await createStripeTestApp()
+  ;({ stripe, testApp } = stripeApp)
   brand = await makeBrand(testApp.app, 'top-up-brand')
   owner = await makeMember(testApp.app, brand, 'top_up_owner', 'member')
   admin = await makeUser(testApp.app, 'top_up_admin', { admin: true })
 })
 
-afterAll(async () => {
-  await testApp?.close()
-  await stripe?.close()
-})
+afterAll(() => stripeApp?.close())
 
 const post = (url: string, who: TestUser | null, payload: object) =>
   testApp.app.inject({ method: 'POST', url, headers: who ? who.auth : {}, payload })
-const deliver = (event: { payload: string; headers: Record<string, string> }) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: event.headers,
-    payload: event.payload,
-  })
+const deliver = (event: SignedDelivery) => deliverEvent(stripeApp, event)
 const budgetOf = async (code: string) =>
   (await testApp.app.db.select().from(missions).where(eq(missions.code, code)))[0]?.budgetCents
 const topUpUrl = (code: string) => `/api/providers/${brand.slug}/missions/${code}/top-ups`
 
 /** A card top-up started by the brand: the server's intent at the stand-in, and its top-up id. */
 async function startCardTopUp(code: string, amount: number) {
-  const started = await post(topUpUrl(code), owner, { amount })
-  expect(started.statusCode).toBe(201)
-  const { topUpId, clientSecret } = started.json()
-  const intent = stripe.intents.find((candidate) => candidate.metadata.topUpId === topUpId)
-  if (!intent) throw new Error('no intent reached the stand-in')
-  expect(clientSecret).toMatch(new RegExp(`^${intent.id}_secret_`))
-  return { topUpId, intent }
+  const started = await startBrandTopUp(stripeApp, owner, brand.slug, code, amount)
+  expect(started.clientSecret).toMatch(new RegExp(`^${started.intent.id}_secret_`))
+  return started
 }
 
 test('Stripe is configured as a pair, with keys of the right kind and a URL for its API', () => {

@@ -5,19 +5,22 @@
  * once, and every click taken in is settled once. Runs on the embedded database, and on PostgreSQL
  * when DATABASE_URL is set.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes, randomInt } from 'node:crypto'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { clickIntake, dealEvents, deals, missions, providers } from '#server/db/schema.ts'
 import { seedDemo } from '#server/db/seed.ts'
 import { visitorHash } from '#server/features/deals/click-identity.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import {
+  buildServerBundle,
+  freePort,
+  kill,
+  killWhileAnswering,
+  type ServerBundle,
+  startServer as startBundle,
+} from './crash-fixtures'
 import { BROWSER_UA } from './deals-fixtures'
 import { createUser } from './wallet-fixtures'
 
@@ -25,92 +28,24 @@ import { createUser } from './wallet-fixtures'
 const KILLS = 2
 const MIN_ANSWERS_BEFORE_KILL = 100
 const KILL_AFTER_MS: [number, number] = [0, 400]
-// 90 s: a start takes a few seconds, but a loaded CI machine can make PGlite's recovery much slower.
-const START_TIMEOUT_MS = 90_000
 const REWARD_CENTS = 25
 
-let workDir: string
-let serverBundle: string
+let bundle: ServerBundle
 let database: TestDatabase
 
 beforeAll(async () => {
-  // Inside the project, so the bundle resolves its external packages from our node_modules.
-  mkdirSync('.build', { recursive: true })
-  workDir = mkdtempSync(join(process.cwd(), '.build', 'click-crash-'))
-  serverBundle = join(workDir, 'server', 'index.js')
-  // The production bundle, as `npm start` runs it: one plain node process that SIGKILL ends at once.
-  await build({
-    entryPoints: ['src/server/index.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outfile: serverBundle,
-    logLevel: 'silent',
-  })
-  cpSync('src/server/db/migrations', join(workDir, 'server', 'migrations'), { recursive: true })
+  bundle = await buildServerBundle('click-crash')
   database = await createTestDatabase()
 }, 60_000)
 
 afterAll(async () => {
   await database?.cleanup()
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
+  bundle?.cleanup()
 })
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-    cwd: workDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      // The test is the viewers' proxy: each tap names its viewer in X-Forwarded-For.
-      TRUST_PROXY: '127.0.0.1',
-      CLIENT_DIR: join(workDir, 'no-client'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString()
-  }
-  child.stderr?.on('data', collect)
-  child.stdout?.on('data', collect)
-  const deadline = Date.now() + START_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`)
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return child
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not become ready: ${output}`)
-}
-
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
+// The test is the viewers' proxy: each tap names its viewer in X-Forwarded-For.
+const startServer = (port: number) =>
+  startBundle(bundle, { database, port, env: { TRUST_PROXY: '127.0.0.1' } })
 
 interface Deal {
   id: string
@@ -121,7 +56,10 @@ interface Deal {
 
 /** A streamer with a deal on a cpc mission with no budget and a goal far away. */
 async function prepare(): Promise<Deal> {
-  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  const opened = await openDatabase({
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+  })
   try {
     const { db } = opened
     await seedDemo(db)
@@ -136,7 +74,10 @@ async function prepare(): Promise<Deal> {
         title: { en: 'Raid mission' },
         description: { en: 'A mission a raid clicks.' },
         tips: { en: 'Share the link.' },
-        integration: { type: 'MIXTE', parameters: { URL: 'https://brand.example/go?ref=%username%' } },
+        integration: {
+          type: 'MIXTE',
+          parameters: { URL: 'https://brand.example/go?ref=%username%' },
+        },
         rewardModel: 'cpc',
         rewardCents: REWARD_CENTS,
         goal: 1_000_000,
@@ -159,7 +100,12 @@ async function prepare(): Promise<Deal> {
       })
       .returning({ id: deals.id })
     if (!deal) throw new Error('deal insert returned no row')
-    return { id: deal.id, missionCode, username: streamer.username, token: streamer.token }
+    return {
+      id: deal.id,
+      missionCode,
+      username: streamer.username,
+      token: streamer.token,
+    }
   } finally {
     await opened.close()
   }
@@ -214,13 +160,7 @@ test('SIGKILL in the middle of a raid loses no answered click and credits none t
     const child = await startServer(port)
     let dead = false
     const running = burst(port, deal, answered, () => dead)
-    const answeredBefore = answered.size
-    const waitUntil = Date.now() + START_TIMEOUT_MS
-    while (answered.size < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
-    await kill(child)
+    await killWhileAnswering(child, () => answered.size, MIN_ANSWERS_BEFORE_KILL, KILL_AFTER_MS)
     dead = true
     await running
   }
@@ -238,7 +178,10 @@ test('SIGKILL in the middle of a raid loses no answered click and credits none t
     await kill(child)
   }
 
-  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  const opened = await openDatabase({
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+  })
   try {
     const { db } = opened
     const intake = await db.select().from(clickIntake).where(eq(clickIntake.dealId, deal.id))

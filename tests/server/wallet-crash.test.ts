@@ -5,13 +5,8 @@
  * balance equals the sum of its ledger. Runs on the embedded database, and on PostgreSQL when
  * DATABASE_URL is set.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { bankAccounts, wallets } from '#server/db/schema.ts'
@@ -22,6 +17,14 @@ import {
   type TestDatabase,
   testDatabaseKind,
 } from '../support/test-db'
+import {
+  buildServerBundle,
+  freePort,
+  kill,
+  killWhileAnswering,
+  type ServerBundle,
+  startServer as startBundle,
+} from './crash-fixtures'
 import { createUser, IBAN_FR, personBody } from './wallet-fixtures'
 
 // 5 kills per database: enough random moments to land inside transactions, short enough for CI.
@@ -33,42 +36,14 @@ const KILL_AFTER_MS: [number, number] = [0, 1_000]
 const MIN_ANSWERS_BEFORE_KILL = 3
 // A start can fail on a saturated machine (Fastify's plugin timeout): that is load, not a crash bug.
 const START_ATTEMPTS = 3
-// 90 s: a start takes a few seconds, but a loaded CI machine can make PGlite's recovery much slower.
-const START_TIMEOUT_MS = 90_000
 
-let workDir: string
-let serverBundle: string
+let bundle: ServerBundle
 
 beforeAll(async () => {
-  // Inside the project, so the bundle resolves its external packages from our node_modules.
-  mkdirSync('.build', { recursive: true })
-  workDir = mkdtempSync(join(process.cwd(), '.build', 'wallet-crash-'))
-  serverBundle = join(workDir, 'server', 'index.js')
-  // The production bundle, as `npm start` runs it: one plain node process that SIGKILL ends at once.
-  await build({
-    entryPoints: ['src/server/index.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outfile: serverBundle,
-    logLevel: 'silent',
-  })
-  cpSync('src/server/db/migrations', join(workDir, 'server', 'migrations'), { recursive: true })
+  bundle = await buildServerBundle('wallet-crash')
 }, 60_000)
 
-afterAll(() => rmSync(workDir, { recursive: true, force: true }))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
+afterAll(() => bundle?.cleanup())
 
 interface Party {
   id: string
@@ -76,58 +51,8 @@ interface Party {
   token: string
 }
 
-async function startServer(database: TestDatabase, port: number): Promise<ChildProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startServerOnce(database, port)
-    } catch (error) {
-      const timedOut = error instanceof Error && error.message.includes('did not start in time')
-      if (!timedOut || attempt >= START_ATTEMPTS) throw error
-    }
-  }
-}
-
-async function startServerOnce(database: TestDatabase, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-    cwd: workDir,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      CLIENT_DIR: join(workDir, 'no-client'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stderr = ''
-  const collect = (chunk: Buffer) => {
-    stderr += chunk.toString()
-  }
-  child.stderr?.on('data', collect)
-  child.stdout?.on('data', collect)
-  const deadline = Date.now() + START_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`)
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return child
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not become ready: ${stderr}`)
-}
-
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
+const startServer = (database: TestDatabase, port: number) =>
+  startBundle(bundle, { database, port, attempts: START_ATTEMPTS })
 
 interface Acknowledged {
   payouts: Map<string, { username: string; key: string; body: string }>
@@ -158,8 +83,14 @@ async function stream(
         if (randomInt(3) === 0) {
           const response = await fetch(`${base}/api/admin/wallets/${party.username}/adjustments`, {
             method: 'POST',
-            headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ amount: 500 + randomInt(2_000), reason: 'crash-test credit' }),
+            headers: {
+              authorization: `Bearer ${admin.token}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({
+              amount: 500 + randomInt(2_000),
+              reason: 'crash-test credit',
+            }),
           })
           record(acked, response.status)
           if (response.status === 201) acked.adjustments.add(((await response.json()) as { id: string }).id)
@@ -194,7 +125,10 @@ async function stream(
 }
 
 async function checkBooks(database: TestDatabase, acked: Acknowledged) {
-  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  const opened = await openDatabase({
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+  })
   try {
     const { db } = opened
     const balances = await db.execute<{ balance: number; sum: number }>(sql`
@@ -230,7 +164,10 @@ async function checkBooks(database: TestDatabase, acked: Acknowledged) {
 }
 
 async function prepare(database: TestDatabase): Promise<{ parties: Party[]; admin: Party }> {
-  const opened = await openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl })
+  const opened = await openDatabase({
+    dataDir: database.dataDir,
+    databaseUrl: database.databaseUrl,
+  })
   try {
     const { db } = opened
     const admin = await createUser(db, { admin: true })
@@ -243,9 +180,13 @@ async function prepare(database: TestDatabase): Promise<{ parties: Party[]; admi
           .update(wallets)
           .set({ person: personBody.person, certificationStatus: 'verified' })
           .where(sql`${wallets.id} = ${walletId}`)
-        await tx
-          .insert(bankAccounts)
-          .values({ walletId, holderName: 'Ada', iban: IBAN_FR, country: 'FR', isDefault: true })
+        await tx.insert(bankAccounts).values({
+          walletId,
+          holderName: 'Ada',
+          iban: IBAN_FR,
+          country: 'FR',
+          isDefault: true,
+        })
         await postLedgerEntry(tx, {
           walletId,
           kind: 'earning',
@@ -263,21 +204,18 @@ async function prepare(database: TestDatabase): Promise<{ parties: Party[]; admi
 
 async function crashRounds(database: TestDatabase) {
   const { parties, admin } = await prepare(database)
-  const acked: Acknowledged = { payouts: new Map(), adjustments: new Set(), statuses: new Map(), answered: 0 }
+  const acked: Acknowledged = {
+    payouts: new Map(),
+    adjustments: new Set(),
+    statuses: new Map(),
+    answered: 0,
+  }
   for (let round = 0; round < KILLS; round += 1) {
     const port = await freePort()
     const child = await startServer(database, port)
     let dead = false
     const running = stream(port, parties, admin, acked, () => dead)
-    // Kill mid-stream: once this server has answered a few requests (a loaded machine is slow to
-    // start serving), then after a random delay, so the kill lands inside requests in flight.
-    const answeredBefore = acked.answered
-    const waitUntil = Date.now() + START_TIMEOUT_MS
-    while (acked.answered < answeredBefore + MIN_ANSWERS_BEFORE_KILL && Date.now() < waitUntil) {
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    await new Promise((resolve) => setTimeout(resolve, randomInt(...KILL_AFTER_MS)))
-    await kill(child)
+    await killWhileAnswering(child, () => acked.answered, MIN_ANSWERS_BEFORE_KILL, KILL_AFTER_MS)
     dead = true
     await running
     await checkBooks(database, acked)

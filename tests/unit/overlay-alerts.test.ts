@@ -11,7 +11,11 @@ import {
   MAX_WAITING,
   MIN_ALERT_MS,
 } from '#client/features/deals/overlays/alert-queue.ts'
-import { overlayUrl, parseOverlaySettings } from '#client/features/deals/overlays/overlay-settings.ts'
+import {
+  type OverlaySettings,
+  overlayUrl,
+  parseOverlaySettings,
+} from '#client/features/deals/overlays/overlay-settings.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 
 const reward: WidgetView['reward'] = { model: 'cpc', amount: { amount: 15, currency: 'EUR' } }
@@ -90,26 +94,20 @@ test('alerts shorten while others wait, never below a readable minimum', () => {
 })
 
 test('an overlay URL fixes its language and look, and the copied URL always carries them', () => {
-  const url = overlayUrl('https://example.test', 'alert', {
+  const settings: OverlaySettings & { lang: 'fr' } = {
     token: 'abc',
     lang: 'fr',
     theme: 'dark',
     duration: 8,
     sound: false,
     volume: 30,
-  })
+  }
+  const url = overlayUrl('https://example.test', 'alert', settings)
   expect(url).toBe(
     'https://example.test/widgets/alert?token=abc&lang=fr&theme=dark&duration=8&sound=off&volume=30',
   )
-  const search = Object.fromEntries(new URL(url).searchParams)
-  expect(parseOverlaySettings(search)).toEqual({
-    token: 'abc',
-    lang: 'fr',
-    theme: 'dark',
-    duration: 8,
-    sound: false,
-    volume: 30,
-  })
+  // Read back from the URL alone, the settings are the same.
+  expect(parseOverlaySettings(Object.fromEntries(new URL(url).searchParams))).toEqual(settings)
   // Nonsense falls back to safe defaults instead of breaking a live overlay.
   expect(
     parseOverlaySettings({ token: 'abc', lang: 'de', theme: 'neon', duration: 9999, volume: -4 }),

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { formatMoney, shortenName } from '#shared/format.ts'
+import './widget-palette.css'
 import './goal-widget.css'
 
 // 48 characters: the title stays on one line at 400 px wide with the widget's font scale.

@@ -9,6 +9,7 @@ import { ClickAlertView, useAlertPlayer } from './click-alert'
 import { ChatCtaView, QrView } from './link-overlays'
 import type { OverlayKind, OverlaySettings } from './overlay-settings'
 import { useOverlayFeed } from './use-overlay-feed'
+import '../components/widget-palette.css'
 import './overlay.css'
 
 /** Money in each overlay language's own format: `+0,15 €` in French, `+€0.15` in English. */
