@@ -35,7 +35,7 @@ test('the bank account form refuses an IBAN with wrong check digits before sendi
   await user.type(screen.getByLabelText('Account holder'), 'Ada Lovelace')
   await user.type(screen.getByLabelText('IBAN'), 'FR76 3000 6000 0112 3456 7890 188')
   await user.click(screen.getByRole('button', { name: 'Add account' }))
-  expect(alerts()).toEqual(["This IBAN’s check digits are wrong: check it for a typo."])
+  expect(alerts()).toEqual(['This IBAN’s check digits are wrong: check it for a typo.'])
   await user.clear(screen.getByLabelText('IBAN'))
   await user.type(screen.getByLabelText('IBAN'), 'FR76 3000 6000 0112 3456 7890 189')
   expect(await screen.findByText('This IBAN is valid.')).toBeTruthy()

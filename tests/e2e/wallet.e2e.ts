@@ -67,7 +67,7 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
   await page.goto('/dashboard/account/bank')
   await page.getByLabel('Account holder').fill('Ada Lovelace')
   await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 188')
-  await expect(page.getByText("This IBAN’s check digits are wrong", { exact: false })).toBeVisible()
+  await expect(page.getByText('This IBAN’s check digits are wrong', { exact: false })).toBeVisible()
   await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189')
   await expect(page.getByText('This IBAN is valid.')).toBeVisible()
   await page.getByRole('button', { name: 'Add account' }).click()
