@@ -109,8 +109,11 @@ test('an absolute-form target is judged by its path: an unknown API path is the 
 
 test('an unknown path or method, and a POST where only PUT is served, answer in the envelope', async () => {
   expectEnvelope(await sendRaw(get('/api/no/such/route')), 404, 'NOT_FOUND')
+  // A method the server knows on a path it serves with others: 405, naming the ones it takes.
   const patch = 'PATCH /api/deals/missions HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'
-  expectEnvelope(await sendRaw(patch), 404, 'NOT_FOUND')
+  const patched = await sendRaw(patch)
+  expectEnvelope(patched, 405, 'METHOD_NOT_ALLOWED')
+  expect(patched.headers.allow).toContain('GET')
   const post =
     'POST /api/admin/deals/NOPE/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n'
   expectEnvelope(await sendRaw(post), 405, 'METHOD_NOT_ALLOWED')
