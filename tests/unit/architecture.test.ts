@@ -220,3 +220,36 @@ test('the repository cites no outside document and no issue number: the reason i
   const offenders = outsideReferencesIn(files)
   expect(offenders, 'write the reason in the line, or point to the README or a room README').toEqual([])
 })
+
+/** Each file of `files` longer than `max` lines, as `file:lines`. */
+function longerThan(files: string[], max: number): string[] {
+  return files.flatMap((file) => {
+    const lines = readFileSync(file, 'utf8').replace(/\n$/, '').split('\n').length
+    return lines > max ? [`${relative(root, file)}:${lines}`] : []
+  })
+}
+
+// A route file names its URL, loader and head, and hands the page to a component kept in a `-components/`
+// folder beside it or in the feature: read at a glance, it tells what the page loads and shows.
+const ROUTE_MAX_LINES = 80
+test(`route files stay thin: at most ${ROUTE_MAX_LINES} lines outside their -components/ folders`, () => {
+  const routes = sourcesUnder(join(src, 'client/routes')).filter((file) => !file.includes('/-components/'))
+  expect(routes.length).toBeGreaterThan(20)
+  expect(
+    longerThan(routes, ROUTE_MAX_LINES),
+    `move the page's components into a -components/ folder beside the route or into the feature`,
+  ).toEqual([])
+})
+
+// Past a few hundred lines a module holds more than one responsibility; the database schema, the seed
+// data, generated files and translation catalogs are lists, not logic, and are left out.
+const SOURCE_MAX_LINES = 300
+const longByNature = /(^|\/)(schema\.ts|seed-[^/]+\.ts|[^/]+\.gen\.ts)$|(^|\/)locales\//
+test(`source files under src/ stay at most ${SOURCE_MAX_LINES} lines`, () => {
+  const sources = sourcesUnder(src).filter((file) => !longByNature.test(relative(src, file)))
+  expect(sources.length).toBeGreaterThan(100)
+  expect(
+    longerThan(sources, SOURCE_MAX_LINES),
+    'split the file by responsibility into sibling modules',
+  ).toEqual([])
+})

@@ -14,17 +14,18 @@ import {
   Slug,
 } from './admin'
 import {
-  Day,
-  Email,
-  IsoDateTime,
-  listOf,
-  MAX_CENTS,
-  MediaObject,
-  PositiveCents,
-  requiredText,
-} from './common'
+  AdminMissionTopUpBody,
+  BrandTopUp,
+  BrandTopUpBody,
+  BrandTopUpIntent,
+  StripeWebhookAnswer,
+} from './brand-top-ups'
+import { Day, Email, IsoDateTime, listOf, MediaObject, requiredText } from './common'
 import { DealState, RewardModel, WidgetTheme } from './deals'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
+
+// A mission's budget top-ups have their own module; their names stay importable here.
+export * from './brand-top-ups'
 
 export const MemberRole = type("'owner' | 'member'")
 export type MemberRole = typeof MemberRole.infer
@@ -32,8 +33,6 @@ export type MemberRole = typeof MemberRole.infer
 const NAME_MAX = 100
 /** 1,000: enough to tell an admin why a deal looks wrong, short enough to read in a queue. */
 const MESSAGE_MAX = 1000
-/** 500: room for a clear explanation in the audit log, not an essay. */
-const REASON_MAX = 500
 
 /** A provider as its members see it: every locale of its description, its status, the caller's role. */
 export const BrandProvider = AdminProvider.merge({
@@ -149,39 +148,6 @@ export const BrandDealReview = type({
 })
 export type BrandDealReview = typeof BrandDealReview.infer
 
-/** 50 cents: the smallest amount Stripe charges in EUR. */
-export const MIN_CARD_TOP_UP_CENTS = 50
-export const BrandTopUpBody = type({
-  '+': 'reject',
-  amount: type('number.integer').and(`${MIN_CARD_TOP_UP_CENTS} <= number <= ${MAX_CENTS}`),
-})
-export type BrandTopUpBody = typeof BrandTopUpBody.infer
-
-/** What the card form confirms with Stripe.js; the budget grows when Stripe's webhook says it succeeded. */
-export const BrandTopUpIntent = type({ clientSecret: 'string', topUpId: 'string' })
-export type BrandTopUpIntent = typeof BrandTopUpIntent.infer
-
-export const TopUpSource = type("'card' | 'manual'")
-/** `refunded` and `disputed`: a card top-up Stripe took (some of) back after it was credited. */
-export const TopUpStatus = type("'pending' | 'succeeded' | 'failed' | 'refunded' | 'disputed'")
-
-export const BrandTopUp = type({
-  id: 'string',
-  missionCode: 'string',
-  amount: 'number.integer',
-  source: TopUpSource,
-  status: TopUpStatus,
-  /** Refunded so far: out of the budget. */
-  refunded: 'number.integer >= 0',
-  /** Questioned by the card holder's bank: out of the budget while the dispute is open or once it is lost. */
-  disputed: 'number.integer >= 0',
-  dispute: "'open' | 'won' | 'lost' | null",
-  /** Who asked for it (the member who paid, the admin who recorded it); null once that account is gone. */
-  createdBy: 'string | null',
-  createdAt: IsoDateTime,
-})
-export type BrandTopUp = typeof BrandTopUp.infer
-
 export const AdminProviderMemberInviteBody = type({ '+': 'reject', email: Email, role: MemberRole })
 export type AdminProviderMemberInviteBody = typeof AdminProviderMemberInviteBody.infer
 
@@ -196,15 +162,6 @@ export type BrandInvitationRedeemBody = typeof BrandInvitationRedeemBody.infer
 
 export const AdminProviderApprovalBody = type({ '+': 'reject', status: "'approved'" })
 export type AdminProviderApprovalBody = typeof AdminProviderApprovalBody.infer
-
-export const AdminMissionTopUpBody = type({
-  '+': 'reject',
-  amount: PositiveCents,
-  reason: requiredText(REASON_MAX),
-})
-export type AdminMissionTopUpBody = typeof AdminMissionTopUpBody.infer
-
-export const StripeWebhookAnswer = type({ received: 'true' })
 
 /** The brand portal's rows of the endpoint table (see endpoints.ts for method, path and access). */
 export const brandEndpoints = {

@@ -4,20 +4,28 @@ import { KYC_MIME_TYPES } from '../kyc-rules'
 import { Phone } from './auth'
 import {
   CountryCode,
-  Day,
   Iban,
   IsoDateTime,
   listOf,
-  MAX_PAGE_SIZE,
   Money,
   optionalText,
   PageQuery,
-  PositiveCents,
   requiredText,
-  TimeZone,
-  Uuid,
 } from './common'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
+import {
+  ActivityExportQuery,
+  ActivityQuery,
+  ActivityRow,
+  SummaryQuery,
+  Transaction,
+  WalletSummary,
+} from './wallet-ledger'
+import { KycDocument, KycUploadFields, Payout, PayoutBody, PayoutList } from './wallet-payouts'
+
+// The ledger and the payouts and certification documents have their own modules; their names stay importable here.
+export * from './wallet-ledger'
+export * from './wallet-payouts'
 
 export const CertificationStatus = type("'none' | 'pending' | 'verified' | 'rejected'")
 export type CertificationStatus = typeof CertificationStatus.infer
@@ -135,132 +143,6 @@ export type WalletBody = typeof WalletBody.infer
 
 export const BankAccountBody = type({ '+': 'reject', holderName: requiredText(LINE_MAX), iban: Iban })
 export type BankAccountBody = typeof BankAccountBody.infer
-
-export const TransactionKind = type(
-  "'earning' | 'earning_reversal' | 'payout' | 'payout_reversal' | 'adjustment'",
-)
-export type TransactionKind = typeof TransactionKind.infer
-
-export const Transaction = type({
-  id: 'string',
-  kind: TransactionKind,
-  amount: Money,
-  description: 'string',
-  dealCode: 'string | null',
-  payoutId: 'string | null',
-  createdAt: IsoDateTime,
-})
-export type Transaction = typeof Transaction.infer
-
-/** The kinds of ledger entries, as the wallet's filter offers them. */
-export const TRANSACTION_KINDS = [
-  'earning',
-  'earning_reversal',
-  'payout',
-  'payout_reversal',
-  'adjustment',
-] as const satisfies readonly TransactionKind[]
-
-/**
- * The wallet's history as the streamer reads it: the entries of one kind, one deal and one day make
- * one row ("Play Starfall Odyssey live — 73 clicks — 10,95 €"); payouts and adjustments stay one row
- * each. `id` is stable for a row; `count` is the entries (clicks, for click earnings) it sums.
- */
-export const ActivityRow = type({
-  id: 'string',
-  day: Day,
-  kind: TransactionKind,
-  count: 'number.integer >= 1',
-  amount: Money,
-  deal: type({ code: 'string', title: 'string' }).or('null'),
-  description: 'string',
-  lastAt: IsoDateTime,
-})
-export type ActivityRow = typeof ActivityRow.infer
-
-/** The page query of the grouped history, and of its CSV export (without the paging). */
-export const ActivityQuery = type({
-  '+': 'delete',
-  'cursor?': optionalText(256),
-  'limit?': type('string.integer.parse').to(`1 <= number.integer <= ${MAX_PAGE_SIZE}`),
-  'kind?': TransactionKind,
-  'tz?': TimeZone,
-})
-export type ActivityQuery = typeof ActivityQuery.infer
-
-export const ActivityExportQuery = type({ '+': 'delete', 'kind?': TransactionKind, 'tz?': TimeZone })
-
-export const SummaryQuery = type({ '+': 'delete', 'tz?': TimeZone })
-
-/** One day of earnings: what deals credited (net of rejections) and the valid clicks of the user's deals. */
-export const EarningsDay = type({ day: Day, earned: Money, clicks: 'number.integer >= 0' })
-export type EarningsDay = typeof EarningsDay.infer
-
-/**
- * Money at a glance: today (in the time zone asked), the last 30 days, the balance split and the
- * payout minimum. Answered before the wallet is created too (zeros, `walletCreated: false`).
- */
-export const WalletSummary = type({
-  today: EarningsDay,
-  days: EarningsDay.array(),
-  available: Money,
-  pending: Money,
-  minimum: Money,
-  walletCreated: 'boolean',
-  /** When the next pending part becomes available, if any. */
-  nextAvailableAt: IsoDateTime.or('null'),
-  /** When "today" ends in the time zone asked: the summary starts a new day then. */
-  dayEndsAt: IsoDateTime,
-})
-export type WalletSummary = typeof WalletSummary.infer
-
-export const PayoutStatus = type("'pending' | 'paid' | 'failed'")
-export type PayoutStatus = typeof PayoutStatus.infer
-
-export const Payout = type({
-  id: 'string',
-  amount: Money,
-  status: PayoutStatus,
-  bankAccountId: 'string',
-  createdAt: IsoDateTime,
-  updatedAt: IsoDateTime,
-})
-export type Payout = typeof Payout.infer
-
-/** A page of payouts, with the server's minimum so the payment page never disagrees with the rule. */
-export const PayoutList = type({ items: Payout.array(), 'nextCursor?': 'string', minimum: Money })
-export type PayoutList = typeof PayoutList.infer
-
-/** Sent with an `Idempotency-Key` header; no bank account means the default one. */
-export const PayoutBody = type({ '+': 'reject', amount: PositiveCents, 'bankAccountId?': Uuid })
-export type PayoutBody = typeof PayoutBody.infer
-
-/** 200: a UUID or any sane client-made key fits; longer keys are abuse. */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
-export const IdempotencyKey = requiredText(IDEMPOTENCY_KEY_MAX_LENGTH)
-
-export const KYC_KINDS = ['identity', 'proof_of_address', 'company_registration'] as const
-export const KycKind = type.enumerated(...KYC_KINDS)
-export type KycKind = typeof KycKind.infer
-
-export const KycStatus = type("'pending' | 'verified' | 'rejected'")
-export type KycStatus = typeof KycStatus.infer
-
-export const KycDocument = type({
-  id: 'string',
-  kind: KycKind,
-  status: KycStatus,
-  reason: 'string | null',
-  mimeType: 'string',
-  size: 'number.integer',
-  createdAt: IsoDateTime,
-  reviewedAt: 'string | null',
-})
-export type KycDocument = typeof KycDocument.infer
-
-/** The non-file fields of the multipart KYC upload (the file itself is the `document` field). */
-export const KycUploadFields = type({ '+': 'delete', kind: KycKind })
-export type KycUploadFields = typeof KycUploadFields.infer
 
 export const Onboarding = type({
   profileComplete: 'boolean',
