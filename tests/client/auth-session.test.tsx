@@ -100,14 +100,14 @@ test('the session steps follow the onboarding answer: restored, then answered ag
   const stop = followOnboardingSteps(queryClient)
   expect(getSession().steps).toEqual(restored)
   await renderRouted(queryClient, () => <OnboardingSteps username="alice" />)
-  expect(await screen.findByText('3 of 4 steps left.')).toBeTruthy()
+  expect(await screen.findByText('3 steps left.')).toBeTruthy()
 
   const answered: Onboarding = { ...restored, walletCreated: true, bankAccountAdded: true }
   act(() => {
     queryClient.setQueryData(walletQueries.onboarding('alice').queryKey, answered)
   })
   expect(getSession().steps).toEqual(answered)
-  expect(screen.getByText('1 of 4 steps left.')).toBeTruthy()
+  expect(screen.getByText('One step left.')).toBeTruthy()
 
   act(() => {
     queryClient.setQueryData(walletQueries.onboarding('bob').queryKey, {
@@ -123,7 +123,7 @@ test('the session steps follow the onboarding answer: restored, then answered ag
   stop()
   act(() => signOut())
   expect(getSession().steps).toEqual(noSteps)
-  expect(screen.getByText('4 of 4 steps left.')).toBeTruthy()
+  expect(screen.getByText('4 steps left.')).toBeTruthy()
 })
 
 test('loading is up while the signed-in data loads after login, and the header shows it busy', async () => {

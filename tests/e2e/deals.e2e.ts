@@ -64,7 +64,10 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
 
   // Without a reload: the click and the credit on the events page, the widget advances.
   await expect(page.getByTestId('deal-events')).toContainText('Click')
-  await expect(page.getByTestId('deal-events')).toContainText('Credited to the wallet')
+  // A new streamer has no wallet yet: the earnings are said to be kept until it is created.
+  await expect(page.getByTestId('deal-events')).toContainText(
+    'Earned: kept for you, shown once your wallet is created',
+  )
   await expect(page.getByTestId('deal-earned')).toHaveText(/€0\.08/)
   await expect(widgetPage.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
 

@@ -107,8 +107,9 @@ test('the dashboard opens with today’s money: earned, clicks, pending, availab
   // Click earnings are held (fraud review); the operator's credits are available at once.
   await expect(page.getByTestId('summary-pending')).toHaveText('€10.95')
   await expect(page.getByTestId('summary-available')).toHaveText('€2.20')
+  // The held earnings cover what the available part lacks: nothing more to earn, only to wait.
   await expect(page.getByTestId('summary-next-step')).toContainText(
-    '€7.80 more to reach the payout minimum of €10.00.',
+    '€10.95 pending: you reach the payout minimum of €10.00 once it is available.',
   )
   await page.getByTestId('summary-next-step').getByRole('link', { name: 'See your wallet' }).click()
   await expect(page).toHaveURL(/\/dashboard\/deal\/payment$/)

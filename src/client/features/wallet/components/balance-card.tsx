@@ -3,6 +3,7 @@ import type { Money } from '#shared/contract/common.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
+import { MinimumLeft } from './minimum-left'
 
 /**
  * The balance split as payouts see it: the available part, and the earnings still on hold with the
@@ -17,7 +18,6 @@ export function BalanceCard({ wallet, minimum }: { wallet: Wallet; minimum: Mone
     100,
     Math.round((Math.max(0, available.amount) / Math.max(1, minimum.amount)) * 100),
   )
-  const missing = formatMoney(minimum.amount - available.amount)
   const nextDate = formatDate(wallet.nextAvailableAt)
   return (
     <section className="wallet-card balance-card" aria-labelledby="balance-title">
@@ -58,9 +58,7 @@ export function BalanceCard({ wallet, minimum }: { wallet: Wallet; minimum: Mone
         {reached ? (
           <Trans>You can request a payout (minimum {formatMoney(minimum)}).</Trans>
         ) : (
-          <Trans>
-            {missing} more to reach the payout minimum of {formatMoney(minimum)}.
-          </Trans>
+          <MinimumLeft available={available} pending={pending} minimum={minimum} />
         )}
       </p>
     </section>

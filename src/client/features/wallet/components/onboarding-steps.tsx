@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
@@ -53,7 +53,7 @@ export function OnboardingSteps({ username }: { username: string }) {
         <Trans>Get ready to be paid</Trans>
       </h2>
       <p className="muted">
-        <Trans>{left} of 4 steps left.</Trans>
+        <StepsLeft left={left} />
       </p>
       <ol className="onboarding-steps">
         {all.map((step) => {
@@ -74,4 +74,10 @@ export function OnboardingSteps({ username }: { username: string }) {
       </ol>
     </section>
   )
+}
+
+/** How many steps are still to do, said as a count rather than "n of 4" (which read as a countdown). */
+export function StepsLeft({ left }: { left: number }) {
+  if (left === 0) return <Trans>You are all set.</Trans>
+  return <Plural value={left} one="One step left." other="# steps left." />
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
@@ -53,6 +53,8 @@ export function PayoutForm({
   }
   const attempt = useRef<{ cents: number; key: string } | null>(null)
   const blocked = blocker(wallet, minimum, online)
+  // The reason the form is closed is read with the disabled field, not only above it.
+  const reasonId = useId()
 
   const submit = form.handleSubmit(async ({ amount }) => {
     const read = parseEuroAmount(amount)
@@ -87,7 +89,7 @@ export function PayoutForm({
         <Trans>Request a payout</Trans>
       </h2>
       {blocked ? (
-        <p className="wallet-notice" role="status">
+        <p id={reasonId} className="wallet-notice" role="status">
           {blocked === 'offline' ? (
             <Trans>You are offline. Payouts need a connection, so that money is never sent twice.</Trans>
           ) : blocked === 'balance_below_minimum' ? (
@@ -110,6 +112,10 @@ export function PayoutForm({
           {(control) => (
             <input
               {...control}
+              aria-describedby={
+                [blocked ? reasonId : null, control['aria-describedby']].filter(Boolean).join(' ') ||
+                undefined
+              }
               inputMode="decimal"
               autoComplete="off"
               disabled={blocked !== null || sending}

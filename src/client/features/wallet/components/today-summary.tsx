@@ -8,6 +8,7 @@ import type { WalletSummary } from '#shared/contract/wallet.ts'
 import { formatMoney } from '#shared/format.ts'
 import { walletHistoryQueries } from '../history'
 import { walletQueries } from '../queries'
+import { MinimumLeft } from './minimum-left'
 
 interface NextStep {
   text: ReactNode
@@ -21,7 +22,6 @@ interface NextStep {
  */
 function useNextStep(summary: WalletSummary): NextStep {
   const steps = useOnboardingSteps()
-  const missing = formatMoney(summary.minimum.amount - summary.available.amount)
   const minimum = formatMoney(summary.minimum)
   if (!summary.walletCreated) {
     return {
@@ -32,11 +32,7 @@ function useNextStep(summary: WalletSummary): NextStep {
   }
   if (summary.available.amount < summary.minimum.amount) {
     return {
-      text: (
-        <Trans>
-          {missing} more to reach the payout minimum of {minimum}.
-        </Trans>
-      ),
+      text: <MinimumLeft available={summary.available} pending={summary.pending} minimum={summary.minimum} />,
       action: <Trans>See your wallet</Trans>,
       to: namedRoutes['dashboard-deal-payment'],
     }

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
+import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { DealEvent } from '#shared/contract/deals.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 
 function useLabels() {
   const { t } = useLingui()
+  // Before the wallet is created the earnings are kept on the account: "credited to the wallet"
+  // would point at something the streamer cannot find yet.
+  const { walletCreated } = useOnboardingSteps()
   const types: Record<DealEvent['type'], string> = {
     subscribed: t`Mission taken`,
     click: t`Click`,
@@ -13,7 +17,9 @@ function useLabels() {
     goal_reached: t`Goal reached`,
     finished: t`Deal completed`,
     stopped: t`Deal stopped`,
-    credited: t`Credited to the wallet`,
+    credited: walletCreated
+      ? t`Credited to the wallet`
+      : t`Earned: kept for you, shown once your wallet is created`,
     rejected: t`Payment refused`,
   }
   const reasons: Record<string, string> = {
