@@ -61,7 +61,7 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
   await page.getByLabel('Postal code').fill('75002')
   await page.getByLabel('City').fill('Paris')
   await page.getByRole('button', { name: 'Create my wallet' }).click()
-  await expect(page.getByTestId('wallet-balance')).toHaveText(/0,00/)
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/€0\.00/)
   await expect.poll(() => accountEntries(page)).toBe(4)
 
   await page.goto('/dashboard/account/bank')
@@ -97,11 +97,11 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
   expect(credit.status()).toBe(201)
 
   await page.goto('/dashboard/deal/payment')
-  await expect(page.getByTestId('wallet-balance')).toHaveText(/50,00/)
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/€50\.00/)
   await page.getByLabel('Amount (EUR)').fill('20')
   await page.getByRole('button', { name: 'Request payout' }).click()
   await expect(page.getByTestId('payout-row').first()).toContainText('Pending')
-  await expect(page.getByTestId('wallet-balance')).toHaveText(/30,00/)
+  await expect(page.getByTestId('wallet-balance')).toHaveText(/€30\.00/)
 
   await admin.goto('/admin?tab=payouts')
   const payoutRow = admin.getByTestId('payout-admin-row').filter({ hasText: username })
