@@ -75,6 +75,8 @@ function errorResponsesOf(name: EndpointName, schemas: EndpointSchemas) {
     responses[String(status)] = errorResponse(description)
   }
   responses['429'] = errorResponse('Too many attempts (RATE_LIMITED); see Retry-After', retryAfter)
+  // The shared rate-limit store (Redis) answering too late is a fast refusal, never a wait.
+  responses['503'] = errorResponse('Briefly unavailable (UNAVAILABLE); see Retry-After', retryAfter)
   return responses
 }
 
