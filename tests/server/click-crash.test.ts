@@ -43,9 +43,11 @@ afterAll(async () => {
   bundle?.cleanup()
 })
 
-// The test is the viewers' proxy: each tap names its viewer in X-Forwarded-For.
+// The test is the viewers' proxy: each tap names its viewer in X-Forwarded-For. The metrics token
+// lets it read the settlement backlog the way an operator does.
+const METRICS_TOKEN = randomBytes(24).toString('hex')
 const startServer = (port: number) =>
-  startBundle(bundle, { database, port, env: { TRUST_PROXY: '127.0.0.1' } })
+  startBundle(bundle, { database, port, env: { TRUST_PROXY: '127.0.0.1', METRICS_TOKEN } })
 
 interface Deal {
   id: string
@@ -141,6 +143,16 @@ async function burst(port: number, deal: Deal, answered: Set<string>, dead: () =
   await Promise.all(Array.from({ length: 16 }, worker))
 }
 
+/** Clicks taken in and not settled yet, as the operator's metrics report them. */
+async function backlogOf(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  expect(response.status).toBe(200)
+  const line = /^streamdeals_click_settlement_backlog (\d+)/m.exec(await response.text())
+  return Number(line?.[1] ?? Number.NaN)
+}
+
 async function progressOf(port: number, deal: Deal): Promise<number> {
   const response = await fetch(
     `http://127.0.0.1:${port}/api/deals/user/${deal.username}/mission/${deal.missionCode}`,
@@ -166,12 +178,15 @@ test('SIGKILL in the middle of a raid loses no answered click and credits none t
   }
   expect(answered.size).toBeGreaterThanOrEqual(KILLS * MIN_ANSWERS_BEFORE_KILL)
 
-  // A restarted node settles what the killed ones left: every answered viewer, at least.
+  // A restarted node settles what the killed ones left: the whole backlog, not merely as many clicks
+  // as were answered (clicks taken in but never answered count too, and may settle first).
   const port = await freePort()
   const child = await startServer(port)
   try {
     const deadline = Date.now() + 60_000
-    while ((await progressOf(port, deal)) < answered.size && Date.now() < deadline) {
+    const settledAll = async () =>
+      (await backlogOf(port)) === 0 && (await progressOf(port, deal)) >= answered.size
+    while (!(await settledAll()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   } finally {
