@@ -6,11 +6,10 @@
  */
 import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Transaction } from '#server/db/client.ts'
-import { type DealEventRow, type DealRow, dealEvents, deals, sessions } from '#server/db/schema.ts'
+import { type DealRow, dealEvents, sessions } from '#server/db/schema.ts'
 import { ApiError } from '#server/http/api-error.ts'
 import type { RateLimiter, RateRule } from '#server/plugins/rate-limit.ts'
 import { clickNetwork } from './click-identity'
-import type { ClickReason } from './deal-steps'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -22,7 +21,11 @@ const DAY_MS = 24 * HOUR_MS
  * a shared address (a campus, a carrier's NAT during a raid) only the credit, never the redirect, so
  * the limit can be tight; it bounds the writes one address can cause.
  */
-export const clickAddressLimit: RateRule = { name: 'click:address', max: 30, windowMs: 60_000 }
+export const clickAddressLimit: RateRule = {
+  name: 'click:address',
+  max: 30,
+  windowMs: 60_000,
+}
 
 /** True when the network is over its check-call limit. The limiter failing must not break a redirect. */
 export async function overClickRateLimit(
@@ -62,26 +65,30 @@ export async function ownerNetworks(tx: Transaction, ownerId: string): Promise<S
 // One valid click per visitor per deal per 24 h.
 const CLICK_WINDOW_MS = DAY_MS
 
-/** True when the visitor (its prefix: an IPv6 /48) already gave this deal a valid click within 24 h. */
-export async function seenWithinWindow(
+const validClicks = () => and(eq(dealEvents.type, 'click'), eq(dealEvents.valid, true))
+
+/**
+ * Which of the batch's visitors (their prefix: an IPv6 /48) already gave this deal a valid click within
+ * 24 h: one query for the whole batch. Duplicates inside the batch are the rules' to see (click-rules.ts).
+ */
+export async function visitorsSeenWithinWindow(
   tx: Transaction,
   dealId: string,
-  visitorHash: string,
-): Promise<boolean> {
-  const [seen] = await tx
-    .select({ id: dealEvents.id })
+  visitorHashes: string[],
+): Promise<Set<string>> {
+  if (visitorHashes.length === 0) return new Set()
+  const seen = await tx
+    .selectDistinct({ visitorHash: dealEvents.visitorHash })
     .from(dealEvents)
     .where(
       and(
         eq(dealEvents.dealId, dealId),
-        eq(dealEvents.visitorHash, visitorHash),
-        eq(dealEvents.type, 'click'),
-        eq(dealEvents.valid, true),
+        inArray(dealEvents.visitorHash, visitorHashes),
+        validClicks(),
         gt(dealEvents.createdAt, new Date(Date.now() - CLICK_WINDOW_MS)),
       ),
     )
-    .limit(1)
-  return seen !== undefined
+  return new Set(seen.flatMap((row) => (row.visitorHash === null ? [] : [row.visitorHash])))
 }
 
 /**
@@ -94,24 +101,39 @@ export const ADDRESS_DAILY_CAP = 20
 const ADDRESS_LOCK_NAMESPACE = 11_001
 
 /**
- * True when the address has given its most valid clicks of the last 24 h. Clicks on different deals
- * hold different deal locks, so the address gets a lock of its own (taken after the deal's, released
- * at commit): two deals clicked at once from one address cannot both take the last place.
+ * The valid clicks each of the batch's addresses gave in the last 24 h, across all deals. Clicks on
+ * different deals hold different deal locks, so each address gets a lock of its own (taken after the
+ * deal's, released at commit, in one statement and always in the same order so two batches sharing
+ * addresses wait rather than deadlock): two deals clicked at once from one address cannot both take
+ * its last place. Counted after the locks, by a statement that sees what their holders committed.
  */
-export async function reachedAddressCap(tx: Transaction, addressHash: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_NAMESPACE}, hashtext(${addressHash}))`)
-  const [given] = await tx
-    .select({ total: count() })
+export async function addressClicksToday(
+  tx: Transaction,
+  addressHashes: string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  if (addressHashes.length === 0) return counts
+  const sorted = [...new Set(addressHashes)].sort()
+  const list = sql.join(
+    sorted.map((hash) => sql`(${hash})`),
+    sql`, `,
+  )
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(${ADDRESS_LOCK_NAMESPACE}, hashtext(h))) from (values ${list}) v(h)`,
+  )
+  const given = await tx
+    .select({ addressHash: dealEvents.addressHash, total: count() })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.addressHash, addressHash),
+        inArray(dealEvents.addressHash, sorted),
         gt(dealEvents.createdAt, new Date(Date.now() - DAY_MS)),
-        eq(dealEvents.type, 'click'),
-        eq(dealEvents.valid, true),
+        validClicks(),
       ),
     )
-  return (given?.total ?? 0) >= ADDRESS_DAILY_CAP
+    .groupBy(dealEvents.addressHash)
+  for (const row of given) if (row.addressHash !== null) counts.set(row.addressHash, Number(row.total))
+  return counts
 }
 
 const BURST_WINDOW_MS = 10 * 60 * 1000
@@ -126,66 +148,88 @@ const BURST_FLOOR = 30
 const BURST_FACTOR = 10
 export const FlagReason = { clickBurst: 'click_burst' } as const
 
-/** Flags the deal for review when this valid click makes a burst; `validClicks` counts it already. */
-export async function flagBurst(
-  tx: Transaction,
-  deal: Pick<DealRow, 'id' | 'createdAt' | 'flaggedAt'>,
-  validClicks: number,
-): Promise<boolean> {
-  if (deal.flaggedAt) return false
-  const now = Date.now()
-  // Distinct visitors, i.e. distinct prefixes (an IPv6 /48): /64s rotated inside one site count once.
+/**
+ * The distinct visitors, i.e. distinct prefixes (an IPv6 /48: /64s rotated inside one site count
+ * once), who gave the deal a valid click in the burst window: read once per batch.
+ */
+export async function burstWindowVisitors(tx: Transaction, dealId: string): Promise<number> {
   const [recent] = await tx
-    .select({ total: sql<number>`count(distinct ${dealEvents.visitorHash})::int` })
+    .select({
+      total: sql<number>`count(distinct ${dealEvents.visitorHash})::int`,
+    })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.dealId, deal.id),
-        gt(dealEvents.createdAt, new Date(now - BURST_WINDOW_MS)),
-        eq(dealEvents.type, 'click'),
-        eq(dealEvents.valid, true),
+        eq(dealEvents.dealId, dealId),
+        gt(dealEvents.createdAt, new Date(Date.now() - BURST_WINDOW_MS)),
+        validClicks(),
       ),
     )
-  const inWindow = Number(recent?.total ?? 0)
-  const windowsBefore = Math.max(1, (now - deal.createdAt.getTime() - BURST_WINDOW_MS) / BURST_WINDOW_MS)
-  const usualPace = Math.max(0, validClicks - inWindow) / windowsBefore
-  if (inWindow <= Math.max(BURST_FLOOR, BURST_FACTOR * usualPace)) return false
-  await tx
-    .update(deals)
-    .set({ flaggedAt: new Date(now), flagReason: FlagReason.clickBurst })
-    .where(eq(deals.id, deal.id))
-  return true
+  return Number(recent?.total ?? 0)
 }
 
 /**
- * An invalid click of a visitor refused for the same reason within the last 24 h adds to that row
- * (occurrences, last_seen_at) instead of writing another: attack traffic then costs one row per
- * visitor, deal and reason a day. A rolling day rather than the calendar's: repeats a second apart
- * always meet on one row, even across midnight. Race-free because the caller holds the deal's row
- * lock. Returns the counted row, or null when there was none yet.
+ * True when a valid click makes a burst: `inWindow` distinct visitors in the window (this click's
+ * included) against the deal's usual pace over its `validClicks` (this one included) before it.
  */
-export async function countRepeatedInvalidClick(
+export function isBurst(
+  deal: Pick<DealRow, 'createdAt'>,
+  validClicks: number,
+  inWindow: number,
+  now: number,
+): boolean {
+  const windowsBefore = Math.max(1, (now - deal.createdAt.getTime() - BURST_WINDOW_MS) / BURST_WINDOW_MS)
+  const usualPace = Math.max(0, validClicks - inWindow) / windowsBefore
+  return inWindow > Math.max(BURST_FLOOR, BURST_FACTOR * usualPace)
+}
+
+/** The key of a visitor's invalid-click row for one reason. */
+export const repeatKey = (visitorHash: string, reason: string): string => `${reason} ${visitorHash}`
+
+/**
+ * The invalid-click rows the batch's visitors already have on this deal within the last 24 h, by
+ * visitor and reason: a repeat adds to its row (occurrences, last_seen_at) instead of writing another,
+ * so attack traffic costs one row per visitor, deal and reason a day. A rolling day rather than the
+ * calendar's: repeats a second apart always meet on one row, even across midnight. Race-free because
+ * the caller holds the deal's settlement lock.
+ */
+export async function invalidRowsToday(
   tx: Transaction,
-  input: { dealId: string; visitorHash: string; reason: ClickReason },
-): Promise<DealEventRow | null> {
-  const sameVisitorToday = tx
-    .select({ id: dealEvents.id })
+  dealId: string,
+  visitorHashes: string[],
+): Promise<Map<string, string>> {
+  const rows = new Map<string, string>()
+  if (visitorHashes.length === 0) return rows
+  const found = await tx
+    .select({
+      id: dealEvents.id,
+      visitorHash: dealEvents.visitorHash,
+      reason: dealEvents.reason,
+    })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.dealId, input.dealId),
-        eq(dealEvents.visitorHash, input.visitorHash),
+        eq(dealEvents.dealId, dealId),
+        inArray(dealEvents.visitorHash, visitorHashes),
         gt(dealEvents.createdAt, new Date(Date.now() - DAY_MS)),
         eq(dealEvents.type, 'click'),
         eq(dealEvents.valid, false),
-        eq(dealEvents.reason, input.reason),
       ),
     )
-    .limit(1)
-  const [counted] = await tx
-    .update(dealEvents)
-    .set({ occurrences: sql`${dealEvents.occurrences} + 1`, lastSeenAt: sql`clock_timestamp()` })
-    .where(inArray(dealEvents.id, sameVisitorToday))
-    .returning()
-  return counted ?? null
+  for (const row of found)
+    if (row.visitorHash !== null && row.reason !== null)
+      rows.set(repeatKey(row.visitorHash, row.reason), row.id)
+  return rows
+}
+
+/** Adds each row's repeats of the batch to its count (one statement for all of them). */
+export async function countRepeats(tx: Transaction, repeats: Map<string, number>): Promise<void> {
+  if (repeats.size === 0) return
+  const list = sql.join(
+    [...repeats].map(([id, times]) => sql`(${id}::uuid, ${times}::int)`),
+    sql`, `,
+  )
+  await tx.execute(sql`
+    update ${dealEvents} set occurrences = ${dealEvents.occurrences} + v.times, last_seen_at = clock_timestamp()
+    from (values ${list}) v(id, times) where ${dealEvents.id} = v.id`)
 }

@@ -1,7 +1,7 @@
 /**
- * A tracked click, step 1 of 3: the intake. Each click is ONE append to `click_intake`, made before the
- * viewer is answered, taking no lock any other click takes: a raid's thousands of taps a minute cost one
- * insert each. Who the visitor is (click-identity.ts) and what is already certain (a forged address, an
+ * A tracked click, step 1 of 3: the intake. Each click is ONE row appended to `click_intake`, durable
+ * before the viewer is answered, taking no lock any other click takes; the taps arriving together
+ * share one multi-row insert, so a raid's thousands of taps a minute cost a statement per group. Who the visitor is (click-identity.ts) and what is already certain (a forged address, an
  * address over its rate limit, an agent that is no browser) are decided here, where the request is;
  * the rest of the rules (click-rules.ts) run behind, in arrival order, in the settlement
  * (click-settlement.ts).
@@ -32,25 +32,96 @@ function refusalOnArrival(arrival: ClickArrival, hasAddress: boolean): string | 
   return null
 }
 
+type IntakeValues = typeof clickIntake.$inferInsert
+
+interface Waiting {
+  values: IntakeValues
+  resolve(id: number): void
+  reject(error: unknown): void
+}
+
+// 500 rows an insert: a raid's concurrent taps share one statement (the parameters stay far below
+// PostgreSQL's 65,535). 4 inserts at once: the embedded database runs one at a time anyway, and
+// PostgreSQL's pool keeps connections for everything else a node does during a raid.
+const ROWS_PER_INSERT = 500
+const INSERTS_AT_ONCE = 4
+
+/**
+ * The intake's writer for one database: the taps that arrive while an insert is running go into the
+ * next one, a multi-row insert, so a raid costs a statement per group of taps rather than per tap
+ * (and on the embedded database, one turn of its single connection). A lone tap is written at once:
+ * no tap waits on a timer. Each tap's promise resolves when its own row is durable, or rejects with
+ * its insert.
+ */
+class IntakeWriter {
+  readonly #waiting: Waiting[] = []
+  #running = 0
+  #scheduled = false
+
+  constructor(private readonly db: Database) {}
+
+  append(values: IntakeValues): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ values, resolve, reject })
+      this.#schedule()
+    })
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#running >= INSERTS_AT_ONCE || this.#waiting.length === 0) return
+    this.#scheduled = true
+    // After the I/O of this turn: the taps whose requests were read together share the insert.
+    setImmediate(() => {
+      this.#scheduled = false
+      void this.#write()
+    })
+  }
+
+  async #write(): Promise<void> {
+    const group = this.#waiting.splice(0, ROWS_PER_INSERT)
+    if (group.length === 0) return
+    this.#running += 1
+    try {
+      const rows = await this.db
+        .insert(clickIntake)
+        .values(group.map((waiting) => waiting.values))
+        .returning({ id: clickIntake.id })
+      // The ids follow the rows' order (an identity taken row by row as the insert runs).
+      group.forEach((waiting, index) => {
+        const row = rows[index]
+        if (row) waiting.resolve(row.id)
+        else waiting.reject(new Error('click intake insert returned no row'))
+      })
+    } catch (error) {
+      for (const waiting of group) waiting.reject(error)
+    } finally {
+      this.#running -= 1
+      this.#schedule()
+    }
+  }
+}
+
+const writers = new WeakMap<Database, IntakeWriter>()
+
 /** Appends one click to the intake (durable once this resolves); answers the intake row's id. */
 export async function appendClick(db: Database, arrival: ClickArrival): Promise<number> {
   const from = clickAddress(arrival.ip)
   // The per-deal window and the daily cap count the prefix (an IPv6 /48), so rotating /64s inside one
   // site is one visitor; a client address that is no address at all stands for itself, never credited.
   const identity = from?.prefix ?? arrival.ip
-  const [row] = await db
-    .insert(clickIntake)
-    .values({
-      dealId: arrival.dealId,
-      network: from?.network ?? null,
-      visitorHash: visitorHash(arrival.dealId, identity),
-      addressHash: from ? await addressHash(db, from.prefix) : null,
-      refusal: refusalOnArrival(arrival, from !== null),
-      viewerId: arrival.viewerId,
-    })
-    .returning({ id: clickIntake.id })
-  if (!row) throw new Error('click intake insert returned no row')
-  return row.id
+  let writer = writers.get(db)
+  if (!writer) {
+    writer = new IntakeWriter(db)
+    writers.set(db, writer)
+  }
+  return writer.append({
+    dealId: arrival.dealId,
+    network: from?.network ?? null,
+    visitorHash: visitorHash(arrival.dealId, identity),
+    addressHash: from ? await addressHash(db, from.prefix) : null,
+    refusal: refusalOnArrival(arrival, from !== null),
+    viewerId: arrival.viewerId,
+  })
 }
 
 // Link unfurlers fetch a pasted link to draw its preview card. isbot and the browser-shape rule catch

@@ -1,49 +1,60 @@
 /**
- * A tracked click, step 3 of 3: the settlement. Behind the viewers' redirects, a loop on every node
- * claims the intake's unsettled clicks a deal at a time, applies the rules (click-rules.ts) in arrival
- * order under the deal's and mission's locks taken once per batch, and marks the clicks settled in the
- * same transaction as what they credited: each click counts exactly once, whichever node settles it,
- * and a node killed mid-batch leaves its clicks unsettled for the next pass (its own after a restart,
- * or another node's). One announcement per deal and batch follows the commit, not one per click.
+ * A tracked click, step 3 of 3: the settlement of a batch. Behind the viewers' redirects, a loop on
+ * every node (click-settlement-loop.ts) claims a deal's unsettled clicks and settles them here, in one
+ * transaction and a few statements whatever the batch's size:
+ *   1. claim: the deal's settlement lock, then its oldest unsettled clicks (SKIP LOCKED);
+ *   2. lock the mission and the deal (click-rules.ts), read what the rules need for the whole batch
+ *      (click-fraud.ts): visitors already credited, each address's clicks of the day (under the
+ *      addresses' locks), the mission's spend, the burst window;
+ *   3. apply the rules in arrival order in memory (click-rules.ts);
+ *   4. write the outcome: the events in one insert, repeated invalid clicks counted on their rows in
+ *      one update, the deal's progress and earnings in one update, ONE ledger entry for the batch's
+ *      rewards (each credited click keeps its own `credited` event, the earnings statement's lines),
+ *      the goal; and the clicks marked settled.
+ * Each click counts exactly once, whichever node settles it, and a node killed mid-batch leaves its
+ * clicks unsettled for the next pass (its own after a restart, or another node's).
  */
-import { and, asc, count, eq, inArray, isNull, min, sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import type { Database } from '#server/db/client.ts'
-import { clickIntake } from '#server/db/schema.ts'
-import { applyClick, lockForClicks } from './click-rules'
-import { announceDealChange } from './deal-notifier'
-import type { DealChange } from './deal-steps'
-import { ClickReason } from './deal-steps'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import type { Database, Transaction } from '#server/db/client.ts'
+import { type ClickIntakeRow, clickIntake, type DealEventRow, dealEvents, deals } from '#server/db/schema.ts'
+import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import {
+  addressClicksToday,
+  burstWindowVisitors,
+  countRepeats,
+  FlagReason,
+  invalidRowsToday,
+  repeatKey,
+  visitorsSeenWithinWindow,
+} from './click-fraud'
+import {
+  type BatchFacts,
+  type BatchVerdict,
+  clickRewardCents,
+  judgeBatch,
+  lockForClicks,
+  mayNeedFacts,
+  type SettlingDeal,
+} from './click-rules'
+import { ClickReason, type DealChange, dealContext, finishInTx, missionSpentCents } from './deal-steps'
 
-// 150 ms: a click shows on the streamer's screen well within a second, and an idle node asks the
-// database seven times a second a question its partial index answers from an empty page.
-const POLL_MS = 150
-// 20 ms: a wake-up waits that long for the taps arriving with it, so a raid's taps settle in batches
-// rather than one pass (and one announcement) each; a viewer never waits on it.
-const WAKE_DELAY_MS = 20
-// 50 deals a pass, 200 clicks a batch: a raid on one deal settles in batches that hold the mission's
-// lock for a fraction of a second, and a pass over many deals still ends quickly to start the next.
-const DEALS_PER_PASS = 50
-const CLICKS_PER_BATCH = 200
+// 500 clicks a batch: the batch costs the same dozen statements whatever its size, so a raid on one
+// deal settles in few of them; it holds the mission's lock for a few milliseconds.
+export const CLICKS_PER_BATCH = 500
 // Arbitrary namespace of the per-deal settlement lock (two-key advisory locks never meet one-key ones).
 const SETTLE_LOCK_NAMESPACE = 11_002
 
-/** Clicks taken in and not settled yet: the operator's backlog, read at each scrape. */
-async function pendingClicks(db: Database): Promise<number> {
-  const [row] = await db.select({ pending: count() }).from(clickIntake).where(isNull(clickIntake.settledAt))
-  return row?.pending ?? 0
+/** Why a settled click was not credited (null: credited), and when it was taken in: the operator's figures. */
+export interface ClickOutcome {
+  refused: ClickReason | null
+  receivedAt: Date
 }
 
-/** The deals with unsettled clicks, the longest-waiting first. */
-async function pendingDeals(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ dealId: clickIntake.dealId })
-    .from(clickIntake)
-    .where(isNull(clickIntake.settledAt))
-    .groupBy(clickIntake.dealId)
-    .orderBy(asc(min(clickIntake.id)))
-    .limit(DEALS_PER_PASS)
-  return rows.map((row) => row.dealId)
+export interface SettledBatch {
+  change: DealChange
+  ids: number[]
+  outcomes: ClickOutcome[]
 }
 
 /**
@@ -55,7 +66,7 @@ export async function settleDealBatch(
   db: Database,
   dealId: string,
   earningsHoldHours: number,
-): Promise<{ change: DealChange; ids: number[]; outcomes: ClickOutcome[] } | null> {
+): Promise<SettledBatch | null> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${SETTLE_LOCK_NAMESPACE}, hashtext(${dealId})) as locked`,
@@ -72,140 +83,170 @@ export async function settleDealBatch(
     const change: DealChange = { dealId, events: [], walletChanged: false }
     // A deal deleted since its clicks arrived has nothing to credit: its clicks are settled as they are.
     const settling = await lockForClicks(tx, dealId, earningsHoldHours)
-    const outcomes: ClickOutcome[] = []
-    for (const click of clicks) {
-      const refused = settling ? await applyClick(tx, settling, click, change) : ClickReason.notInProgress
-      outcomes.push({ refused, receivedAt: click.createdAt })
-    }
+    const refusals = settling
+      ? await settleClicks(tx, settling, clicks, change)
+      : clicks.map(() => ClickReason.notInProgress)
     const ids = clicks.map((click) => click.id)
     await tx
       .update(clickIntake)
       .set({ settledAt: sql`clock_timestamp()` })
       .where(inArray(clickIntake.id, ids))
+    const outcomes = clicks.map((click, index) => ({
+      refused: refusals[index] ?? null,
+      receivedAt: click.createdAt,
+    }))
     return { change, ids, outcomes }
   })
 }
 
-/** Why a settled click was not credited (null: credited), and when it was taken in: the operator's figures. */
-interface ClickOutcome {
-  refused: ClickReason | null
-  receivedAt: Date
-}
-
-/** One pass over the deals with unsettled clicks; answers how many batches it settled. */
-async function settlePass(app: FastifyInstance, onSettled: (ids: number[]) => void): Promise<number> {
-  let batches = 0
-  for (const dealId of await pendingDeals(app.db)) {
-    try {
-      const batch = await settleDealBatch(app.db, dealId, app.config.earningsHoldHours)
-      if (!batch) continue
-      batches += 1
-      onSettled(batch.ids)
-      const now = Date.now()
-      for (const { refused, receivedAt } of batch.outcomes)
-        app.metrics.clickSettled(refused, (now - receivedAt.getTime()) / 1000)
-      const { change } = batch
-      if (change.events.length > 0 || change.walletChanged) await announceDealChange(app, change)
-    } catch (error) {
-      // A deadlock with another node's batch (two deals sharing addresses) rolls this batch back
-      // whole: its clicks stay unsettled and the next pass takes them again.
-      app.log.warn({ err: error, dealId }, 'click settlement batch failed; retried on the next pass')
+/** Reads what the rules need about the batch: one query per kind of fact, none per click. */
+async function loadFacts(
+  tx: Transaction,
+  settling: SettlingDeal,
+  clicks: ClickIntakeRow[],
+): Promise<BatchFacts> {
+  const { deal, mission } = settling
+  const now = new Date()
+  const candidates = clicks.filter((click) => mayNeedFacts(settling, click, now))
+  if (candidates.length === 0)
+    return {
+      seen: new Set(),
+      addressClicks: new Map(),
+      spentCents: null,
+      burstVisitors: null,
     }
+  const addresses = candidates.flatMap((click) => (click.addressHash === null ? [] : [click.addressHash]))
+  return {
+    seen: await visitorsSeenWithinWindow(tx, deal.id, [...new Set(candidates.map((c) => c.visitorHash))]),
+    addressClicks: await addressClicksToday(tx, addresses),
+    spentCents:
+      mission.budgetCents !== null && clickRewardCents(mission) > 0
+        ? await missionSpentCents(tx, mission.id)
+        : null,
+    burstVisitors: deal.flaggedAt ? null : await burstWindowVisitors(tx, deal.id),
   }
-  return batches
 }
 
-export interface ClickSettler {
-  /** Settle now (a click was just taken in on this node) rather than at the next poll. */
-  wake(): void
-  /**
-   * Resolves once the intake row is settled: told by this node's loop, or seen in the database when
-   * another node settled it; after 5 s at most (false), as its caller answers anyway.
-   */
-  settled(intakeId: number): Promise<boolean>
-}
-
-// 5 s at most: on this node a woken settlement takes milliseconds; 250 ms between looks at the
-// database, for a click another node's loop took.
-const SETTLED_WAIT_MS = 5000
-const SETTLED_LOOK_MS = 250
+type EventValues = PgInsertValue<typeof dealEvents>
 
 /**
- * Runs the settlement on the app: from ready, every POLL_MS, WAKE_DELAY_MS after a wake(), and at once
- * for a click someone waits on (settled()); one pass at a time, passes following each other while
- * there is work; stopped, its pass finished, when the app closes.
+ * Applies the rules to the batch and writes their outcome; answers each click's refusal (null: credited).
  */
-export function registerClickSettlement(app: FastifyInstance): ClickSettler {
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | null = null
-  let again = false
-  let stopped = false
-  const waiters = new Map<number, () => void>()
-  const onSettled = (ids: number[]) => {
-    for (const id of ids) waiters.get(id)?.()
-  }
-  const drain = async () => {
-    do {
-      again = false
-      try {
-        while (!stopped && (await settlePass(app, onSettled)) > 0) again = false
-      } catch (error) {
-        app.log.error({ err: error }, 'click settlement pass failed')
-      }
-    } while (again && !stopped)
-  }
-  const run = () => {
-    if (stopped) return
-    if (running) {
-      again = true
+async function settleClicks(
+  tx: Transaction,
+  settling: SettlingDeal,
+  clicks: ClickIntakeRow[],
+  change: DealChange,
+): Promise<(ClickReason | null)[]> {
+  const { deal, mission } = settling
+  const verdict = judgeBatch(settling, clicks, await loadFacts(tx, settling, clicks), new Date())
+  const cpcCents = clickRewardCents(mission)
+  const known = await invalidRowsToday(tx, deal.id, [
+    ...new Set(clicks.filter((_, i) => verdict.refusals[i]).map((click) => click.visitorHash)),
+  ])
+  // Events up to the click that reached the goal, then the goal's own, then the clicks refused after it.
+  const before: EventValues[] = []
+  const after: EventValues[] = []
+  const repeats = new Map<string, number>()
+  const newRows = new Map<string, EventValues>()
+  clicks.forEach((click, index) => {
+    const target = verdict.goalAt !== null && index > verdict.goalAt ? after : before
+    const reason = verdict.refusals[index]
+    const visitorHash = click.visitorHash
+    if (!reason) {
+      target.push(
+        eventValues(deal.id, {
+          type: 'click',
+          visitorHash,
+          addressHash: click.addressHash,
+        }),
+      )
+      if (cpcCents > 0) target.push(eventValues(deal.id, { type: 'credited', amountCents: cpcCents }))
       return
     }
-    running = drain().finally(() => {
-      running = null
-    })
-  }
-  let wakeTimer: NodeJS.Timeout | undefined
-  const wake = () => {
-    wakeTimer ??= setTimeout(() => {
-      wakeTimer = undefined
-      run()
-    }, WAKE_DELAY_MS)
-  }
-  app.metrics.readBacklogWith(() => pendingClicks(app.db))
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, POLL_MS)
-    timer.unref()
-    run()
-  })
-  app.addHook('preClose', async () => {
-    stopped = true
-    clearInterval(timer)
-    clearTimeout(wakeTimer)
-    await running
-  })
-  const settled = async (intakeId: number): Promise<boolean> => {
-    // Someone waits on this click: settle now rather than after the wake-up's delay.
-    run()
-    let told = false
-    const tell = new Promise<void>((resolve) => {
-      waiters.set(intakeId, () => {
-        told = true
-        resolve()
+    // A repeat changes nothing anyone is shown live: it is not pushed, which also keeps a flood quiet.
+    const key = repeatKey(visitorHash, reason)
+    const existing = known.get(key)
+    const fresh = newRows.get(key)
+    if (existing) repeats.set(existing, (repeats.get(existing) ?? 0) + 1)
+    else if (fresh) fresh.occurrences = Number(fresh.occurrences ?? 1) + 1
+    else {
+      const row = eventValues(deal.id, {
+        type: 'click',
+        valid: false,
+        reason,
+        visitorHash,
       })
-    })
-    try {
-      for (let waited = 0; waited < SETTLED_WAIT_MS && !told; waited += SETTLED_LOOK_MS) {
-        const [row] = await app.db
-          .select({ settledAt: clickIntake.settledAt })
-          .from(clickIntake)
-          .where(eq(clickIntake.id, intakeId))
-        if (!row || row.settledAt) return true
-        await Promise.race([tell, new Promise((resolve) => setTimeout(resolve, SETTLED_LOOK_MS))])
-      }
-      return told
-    } finally {
-      waiters.delete(intakeId)
+      newRows.set(key, row)
+      target.push(row)
     }
+  })
+  change.events.push(...(await insertEvents(tx, before)))
+  await countRepeats(tx, repeats)
+  if (verdict.credited > 0) await credit(tx, settling, verdict, change)
+  change.events.push(...(await insertEvents(tx, after)))
+  return verdict.refusals
+}
+
+/** The batch's credits: the deal's progress and earnings, one ledger entry, the burst flag, the goal. */
+async function credit(
+  tx: Transaction,
+  settling: SettlingDeal,
+  verdict: BatchVerdict,
+  change: DealChange,
+): Promise<void> {
+  const { deal, mission } = settling
+  const now = new Date()
+  await tx
+    .update(deals)
+    .set({
+      progress: sql`${deals.progress} + ${verdict.credited}`,
+      earnedCents: sql`${deals.earnedCents} + ${verdict.creditedCents}`,
+      updatedAt: now,
+      ...(verdict.flagged ? { flaggedAt: now, flagReason: FlagReason.clickBurst } : {}),
+    })
+    .where(eq(deals.id, deal.id))
+  const context = dealContext(deal, mission, settling.earningsHoldHours)
+  if (verdict.creditedCents > 0) {
+    await postLedgerEntry(tx, {
+      walletId: await ensureWalletRow(tx, deal.userId),
+      kind: 'earning',
+      amountCents: verdict.creditedCents,
+      description: `${mission.title.en} (${deal.code})`,
+      dealId: deal.id,
+      holdHours: settling.earningsHoldHours,
+    })
+    change.walletChanged = true
   }
-  return { wake, settled }
+  if (verdict.goalAt !== null) {
+    const finished = await finishInTx(tx, context, 'goal', change.events)
+    if (finished?.walletChanged) change.walletChanged = true
+  }
+}
+
+function eventValues(
+  dealId: string,
+  values: {
+    type: DealEventRow['type']
+    valid?: boolean
+    reason?: string
+    visitorHash?: string
+    addressHash?: string | null
+    amountCents?: number
+  },
+): EventValues {
+  return {
+    dealId,
+    valid: true,
+    ...values,
+    // now() is the transaction's start: events written together would tie (lists sort by seq too).
+    createdAt: sql`clock_timestamp()`,
+    lastSeenAt: sql`clock_timestamp()`,
+  }
+}
+
+/** One insert for many events; their seq follows the list's order. */
+async function insertEvents(tx: Transaction, rows: EventValues[]): Promise<DealEventRow[]> {
+  if (rows.length === 0) return []
+  return tx.insert(dealEvents).values(rows).returning()
 }

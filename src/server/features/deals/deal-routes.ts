@@ -8,7 +8,7 @@ import { overClickRateLimit } from './click-fraud'
 import { clickNetwork } from './click-identity'
 import { appendClick } from './click-intake'
 import { registerRetentionJob } from './click-retention'
-import { registerClickSettlement } from './click-settlement'
+import { registerClickSettlement } from './click-settlement-loop'
 import { dealInvoicePdf } from './deal-invoice'
 import { listUserDealViews } from './deal-list'
 import { settleDealChange } from './deal-notifier'
@@ -94,7 +94,10 @@ export async function dealRoutes(app: FastifyInstance) {
   registerIdempotentRoute(app, 'subscriptionCreate', async ({ params, request }) => {
     const userId = await findUserIdByUsername(app.db, params.username)
     if (!userId) throw notFound('This user does not exist')
-    const change = await subscribe(app.db, { userId, missionCode: params.code })
+    const change = await subscribe(app.db, {
+      userId,
+      missionCode: params.code,
+    })
     return dealView(await settleDealChange(app, change), requestLocale(request))
   })
 

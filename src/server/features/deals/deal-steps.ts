@@ -54,7 +54,13 @@ export const dealContext = (
   deal: { id: string; code: string; userId: string },
   mission: MissionRow,
   earningsHoldHours: number,
-): DealContext => ({ dealId: deal.id, dealCode: deal.code, userId: deal.userId, mission, earningsHoldHours })
+): DealContext => ({
+  dealId: deal.id,
+  dealCode: deal.code,
+  userId: deal.userId,
+  mission,
+  earningsHoldHours,
+})
 
 export const dealConflict = (message: string, key: string) => conflict(message, { errors: [key] })
 
@@ -95,7 +101,10 @@ export function missionOpenProblem(mission: MissionRow, now: Date): { message: s
   if (mission.status === 'closed') return { message: 'This mission is closed', key: 'deal.mission_closed' }
   if (mission.status === 'paused') return { message: 'This mission is paused', key: 'deal.mission_paused' }
   if (mission.startsAt > now)
-    return { message: 'This mission has not started yet', key: 'deal.mission_not_started' }
+    return {
+      message: 'This mission has not started yet',
+      key: 'deal.mission_not_started',
+    }
   if (mission.endsAt && mission.endsAt <= now)
     return { message: 'This mission has ended', key: 'deal.mission_ended' }
   return null
@@ -130,10 +139,22 @@ export async function creditReward(
   })
   await tx
     .update(deals)
-    .set({ earnedCents: sql`${deals.earnedCents} + ${amountCents}`, updatedAt: new Date() })
+    .set({
+      earnedCents: sql`${deals.earnedCents} + ${amountCents}`,
+      updatedAt: new Date(),
+    })
     .where(eq(deals.id, context.dealId))
   events.push(await addEvent(tx, context.dealId, 'credited', { amountCents }))
   return true
+}
+
+/** What a mission's deals earned together: the spend its budget caps (read under the mission's row lock). */
+export async function missionSpentCents(tx: Transaction, missionId: string): Promise<number> {
+  const [spent] = await tx
+    .select({ total: sql<string>`coalesce(sum(${deals.earnedCents}), 0)` })
+    .from(deals)
+    .where(eq(deals.missionId, missionId))
+  return Number(spent?.total ?? 0)
 }
 
 /** Budget = the most a mission pays over all its deals; callers hold the mission row lock. */
@@ -143,11 +164,7 @@ export async function withinBudget(
   amountCents: number,
 ): Promise<boolean> {
   if (mission.budgetCents === null) return true
-  const [spent] = await tx
-    .select({ total: sql<string>`coalesce(sum(${deals.earnedCents}), 0)` })
-    .from(deals)
-    .where(eq(deals.missionId, mission.id))
-  return Number(spent?.total ?? 0) + amountCents <= mission.budgetCents
+  return (await missionSpentCents(tx, mission.id)) + amountCents <= mission.budgetCents
 }
 
 /** inprogress -> finished, paying the fixed reward; null when the deal had already left inprogress. */

@@ -8,9 +8,8 @@ import { requestLocale } from '#server/http/locale.ts'
 import { overClickRateLimit } from './click-fraud'
 import { clickNetwork } from './click-identity'
 import { appendClick, isLookOnly } from './click-intake'
-import type { ClickSettler } from './click-settlement'
-import { findUserDeal } from './deals-repository'
-import { brandTarget, unknownLinkPage } from './tracked-links'
+import type { ClickSettler } from './click-settlement-loop'
+import { trackedLink, unknownLinkPage } from './tracked-links'
 
 // 200 characters: far past any mission code or username, short enough to refuse junk before a query.
 const trackedLinkParams = {
@@ -29,8 +28,8 @@ export function registerTrackedLinkRoutes(app: FastifyInstance, settler: ClickSe
     async (request, reply) => {
       // Every answer is per visit: a cached redirect would be a click nobody records.
       reply.header('cache-control', 'no-store')
-      const loaded = await findUserDeal(app.db, request.params.username, request.params.code)
-      if (!loaded) {
+      const link = await trackedLink(app, request.params.username, request.params.code)
+      if (!link) {
         return reply
           .code(404)
           .type('text/html; charset=utf-8')
@@ -40,7 +39,7 @@ export function registerTrackedLinkRoutes(app: FastifyInstance, settler: ClickSe
       if (!isLookOnly(request)) {
         const network = clickNetwork(request.ip)
         await appendClick(app.db, {
-          dealId: loaded.row.id,
+          dealId: link.dealId,
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           // A navigation carries no session (the app keeps its token, sent on API calls only): here
@@ -51,7 +50,7 @@ export function registerTrackedLinkRoutes(app: FastifyInstance, settler: ClickSe
         app.metrics.clickReceived()
         settler.wake()
       }
-      return reply.redirect(brandTarget(loaded), 302)
+      return reply.redirect(link.target, 302)
     },
   )
 }

@@ -3,10 +3,11 @@
  * shared integration-link function, as the app's own pages build it) and, for a code or user that
  * does not exist, a small page in the viewer's language with a way on to the site.
  */
+import type { FastifyInstance } from 'fastify'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import { integrationLinkData } from '#shared/deal-links.ts'
 import { buildIntegrationLink } from '#shared/integration-links.ts'
-import type { LoadedDeal } from './deals-repository'
+import { findUserDeal, type LoadedDeal } from './deals-repository'
 
 /** The brand's page a deal's tracked link leads to. */
 export const brandTarget = (loaded: LoadedDeal): string =>
@@ -19,6 +20,69 @@ export const brandTarget = (loaded: LoadedDeal): string =>
       creatorCode: loaded.ownerCreatorCode,
     }),
   )
+
+/** What a tracked link's redirect needs: the deal its clicks are for and the brand's page. */
+export interface TrackedLink {
+  dealId: string
+  target: string
+}
+
+// 1 s: a raid's taps on one link cost one lookup a second per node, not one each. A change of the
+// mission (its brand page) or of any provider drops every link at once, as the database announces it
+// (the read cache's `*`); a renamed streamer or a deleted deal is followed for at most this long, and
+// a click taken in for a deal deleted meanwhile is settled as crediting nothing.
+const LINK_MAX_AGE_MS = 1000
+// A bound on what junk addresses can make a node hold; past it everything is forgotten.
+const LINKS_KEPT = 10_000
+
+interface KeptLink {
+  link: Promise<TrackedLink | null>
+  until: number
+}
+
+const keptLinks = new WeakMap<FastifyInstance, Map<string, KeptLink>>()
+
+function linksOf(app: FastifyInstance): Map<string, KeptLink> {
+  let links = keptLinks.get(app)
+  if (!links) {
+    const kept = new Map<string, KeptLink>()
+    app.readCache.onClear(() => kept.clear())
+    keptLinks.set(app, kept)
+    links = kept
+  }
+  return links
+}
+
+/**
+ * The deal and brand page behind `/redir/cpc/{code}/{username}`, remembered by this node for a second
+ * while the read cache's change feed is live (never while it is down); a link that leads nowhere is
+ * asked again each time.
+ */
+export function trackedLink(
+  app: FastifyInstance,
+  username: string,
+  code: string,
+): Promise<TrackedLink | null> {
+  const load = async () => {
+    const loaded = await findUserDeal(app.db, username, code)
+    return loaded ? { dealId: loaded.row.id, target: brandTarget(loaded) } : null
+  }
+  if (!app.readCache.live) return load()
+  const links = linksOf(app)
+  const key = `${code}\n${username.toLowerCase()}`
+  const now = Date.now()
+  const kept = links.get(key)
+  if (kept && now < kept.until) return kept.link
+  if (links.size >= LINKS_KEPT) links.clear()
+  const link = load()
+  const entry = { link, until: now + LINK_MAX_AGE_MS }
+  links.set(key, entry)
+  const forget = () => {
+    if (links.get(key) === entry) links.delete(key)
+  }
+  link.then((found) => found ?? forget(), forget)
+  return link
+}
 
 const unknownLinkCopy: Record<SupportedLocale, { title: string; body: string; link: string }> = {
   en: {

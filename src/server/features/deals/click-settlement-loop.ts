@@ -1,0 +1,160 @@
+/**
+ * The loop that runs the settlement (click-settlement.ts) on every node: it claims the deals with
+ * unsettled clicks, settles a batch of each, and announces each deal's change once per batch, after
+ * the commit, never once per click.
+ */
+import { asc, count, eq, isNull, min } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import { clickIntake } from '#server/db/schema.ts'
+import { settleDealBatch } from './click-settlement'
+import { announceDealChange } from './deal-notifier'
+
+// 100 ms: a click shows on the streamer's screen well within a second, and an idle node asks the
+// database ten times a second a question its partial index answers from an empty page.
+const POLL_MS = 100
+// 10 ms: a wake-up waits that long for the taps arriving with it, so a raid's taps settle in batches
+// rather than one pass (and one announcement) each; a viewer never waits on it.
+const WAKE_DELAY_MS = 10
+// 50 deals a pass: a pass over many deals still ends quickly to start the next.
+const DEALS_PER_PASS = 50
+
+/** Clicks taken in and not settled yet: the operator's backlog, read at each scrape. */
+async function pendingClicks(db: Database): Promise<number> {
+  const [row] = await db.select({ pending: count() }).from(clickIntake).where(isNull(clickIntake.settledAt))
+  return row?.pending ?? 0
+}
+
+/** The deals with unsettled clicks, the longest-waiting first. */
+async function pendingDeals(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ dealId: clickIntake.dealId })
+    .from(clickIntake)
+    .where(isNull(clickIntake.settledAt))
+    .groupBy(clickIntake.dealId)
+    .orderBy(asc(min(clickIntake.id)))
+    .limit(DEALS_PER_PASS)
+  return rows.map((row) => row.dealId)
+}
+
+/** Lets the viewers' redirects waiting on the event loop (and the embedded database) go first. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** One pass over the deals with unsettled clicks; answers how many batches it settled. */
+async function settlePass(app: FastifyInstance, onSettled: (ids: number[]) => void): Promise<number> {
+  let batches = 0
+  for (const dealId of await pendingDeals(app.db)) {
+    try {
+      await yieldToRequests()
+      const batch = await settleDealBatch(app.db, dealId, app.config.earningsHoldHours)
+      if (!batch) continue
+      batches += 1
+      onSettled(batch.ids)
+      const now = Date.now()
+      for (const { refused, receivedAt } of batch.outcomes)
+        app.metrics.clickSettled(refused, (now - receivedAt.getTime()) / 1000)
+      const { change } = batch
+      if (change.events.length > 0 || change.walletChanged) await announceDealChange(app, change)
+    } catch (error) {
+      // A deadlock with another node's batch (two deals sharing addresses) rolls this batch back
+      // whole: its clicks stay unsettled and the next pass takes them again.
+      app.log.warn({ err: error, dealId }, 'click settlement batch failed; retried on the next pass')
+    }
+  }
+  return batches
+}
+
+export interface ClickSettler {
+  /** Settle now (a click was just taken in on this node) rather than at the next poll. */
+  wake(): void
+  /**
+   * Resolves once the intake row is settled: told by this node's loop, or seen in the database when
+   * another node settled it; after 5 s at most (false), as its caller answers anyway.
+   */
+  settled(intakeId: number): Promise<boolean>
+}
+
+// 5 s at most: on this node a woken settlement takes milliseconds; 250 ms between looks at the
+// database, for a click another node's loop took.
+const SETTLED_WAIT_MS = 5000
+const SETTLED_LOOK_MS = 250
+
+/**
+ * Runs the settlement on the app: from ready, every POLL_MS, WAKE_DELAY_MS after a wake(), and at once
+ * for a click someone waits on (settled()); one pass at a time, passes following each other while
+ * there is work; stopped, its pass finished, when the app closes.
+ */
+export function registerClickSettlement(app: FastifyInstance): ClickSettler {
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | null = null
+  let again = false
+  let stopped = false
+  const waiters = new Map<number, () => void>()
+  const onSettled = (ids: number[]) => {
+    for (const id of ids) waiters.get(id)?.()
+  }
+  const drain = async () => {
+    do {
+      again = false
+      try {
+        while (!stopped && (await settlePass(app, onSettled)) > 0) again = false
+      } catch (error) {
+        app.log.error({ err: error }, 'click settlement pass failed')
+      }
+    } while (again && !stopped)
+  }
+  const run = () => {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = drain().finally(() => {
+      running = null
+    })
+  }
+  let wakeTimer: NodeJS.Timeout | undefined
+  const wake = () => {
+    wakeTimer ??= setTimeout(() => {
+      wakeTimer = undefined
+      run()
+    }, WAKE_DELAY_MS)
+  }
+  app.metrics.readBacklogWith(() => pendingClicks(app.db))
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, POLL_MS)
+    timer.unref()
+    run()
+  })
+  app.addHook('preClose', async () => {
+    stopped = true
+    clearInterval(timer)
+    clearTimeout(wakeTimer)
+    await running
+  })
+  const settled = async (intakeId: number): Promise<boolean> => {
+    // Someone waits on this click: settle now rather than after the wake-up's delay.
+    run()
+    let told = false
+    const tell = new Promise<void>((resolve) => {
+      waiters.set(intakeId, () => {
+        told = true
+        resolve()
+      })
+    })
+    try {
+      for (let waited = 0; waited < SETTLED_WAIT_MS && !told; waited += SETTLED_LOOK_MS) {
+        const [row] = await app.db
+          .select({ settledAt: clickIntake.settledAt })
+          .from(clickIntake)
+          .where(eq(clickIntake.id, intakeId))
+        if (!row || row.settledAt) return true
+        await Promise.race([tell, new Promise((resolve) => setTimeout(resolve, SETTLED_LOOK_MS))])
+      }
+      return told
+    } finally {
+      waiters.delete(intakeId)
+    }
+  }
+  return { wake, settled }
+}
