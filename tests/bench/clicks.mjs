@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { postgresDatabase } from './api.mjs'
 import { comparison, DATABASES, row, TARGETS } from './lib/clicks-report.mjs'
+import { phoneTaps } from './lib/phone-tap.mjs'
 import { childEnv, freePort, runNode, startServer } from './lib/processes.mjs'
 import { histogramQuantile, metricValue, parseMetrics } from './lib/prometheus.mjs'
 import { resultsDir, saveResult } from './lib/report.mjs'
@@ -164,7 +165,15 @@ async function runOn(kind, { serverDir, clientDir }) {
       const lag =
         settle.samples &&
         histogramQuantile(0.95, settle.samples, before, 'streamdeals_click_settlement_lag_seconds')
+      // Once the raid is settled: a viewer's tap on a phone, against a bare 302 (BENCH_CLICKS_PHONE=0 skips it).
+      const phone =
+        path === 'redirect' && process.env.BENCH_CLICKS_PHONE !== '0'
+          ? await phoneTaps(`${app.url}/redir/cpc/${setup.mission}/${setup.usernames[0]}`, {
+              addressOf: (i) => `12.0.${(i >> 8) & 255}.${i & 255}`,
+            })
+          : null
       measured = {
+        phone,
         path,
         probeStatus: probe.status,
         healthz,
@@ -202,6 +211,12 @@ export async function clicksBenchmark(build) {
     data[kind] = result
     if (result.skipped) notes.push(`${kind}: skipped — ${result.skipped}`)
     else rows.push(row(result))
+    if (result.phone)
+      notes.push(
+        `${kind}: a phone's tap (150 ms RTT, 1.6 Mbps, CPU 4× slower, Chromium) to the brand page's request: ` +
+          `median ${result.phone.oursMs.toFixed(0)} ms through /redir/cpc, ${result.phone.bareMs.toFixed(0)} ms through a bare 302 ` +
+          `(${(result.phone.oursMs / result.phone.bareMs).toFixed(2)}×, target ≤ 1.2×; taps: ${result.phone.ours.map((v) => v.toFixed(0)).join(', ')} / ${result.phone.bare.map((v) => v.toFixed(0)).join(', ')} ms).`,
+      )
     if (result.path === 'api' && !notes.some((note) => note.startsWith('Before:')))
       notes.push(
         'Before: the API click call settles inside the request, so nothing is left once the burst ends and ' +
