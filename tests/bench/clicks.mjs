@@ -206,7 +206,9 @@ export async function clicksBenchmark(build) {
       `every click settled ≤ ${TARGETS.settleSeconds} s after the burst; settlement lag p95 ≤ ${TARGETS.lagP95} s ` +
       '(from the server metrics, bucket-interpolated). Load is the 1-minute load average as the burst started.',
   ]
-  for (const kind of Object.keys(DATABASES)) {
+  // BENCH_CLICKS_DATABASES=postgres (or pglite) runs one of them only.
+  const kinds = (process.env.BENCH_CLICKS_DATABASES ?? Object.keys(DATABASES).join(',')).split(',')
+  for (const kind of kinds) {
     const result = await runOn(kind, build)
     data[kind] = result
     if (result.skipped) notes.push(`${kind}: skipped — ${result.skipped}`)
