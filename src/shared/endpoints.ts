@@ -127,6 +127,15 @@ export const endpoints = define({
   brandDealReview: { method: 'POST', path: `${brandMission}/deals/{dealCode}/review`, access: 'member' },
   brandTopUpCreate: { method: 'POST', path: `${brandMission}/top-ups`, access: 'member' },
   brandTopUps: { method: 'GET', path: `${brandMission}/top-ups`, access: 'member' },
+  brandWebhooks: { method: 'GET', path: `${brand}/webhooks`, access: 'member' },
+  brandWebhookCreate: { method: 'POST', path: `${brand}/webhooks`, access: 'member' },
+  brandWebhookUpdate: { method: 'PUT', path: `${brand}/webhooks/{id}`, access: 'member' },
+  brandWebhookDelete: { method: 'DELETE', path: `${brand}/webhooks/{id}`, access: 'member' },
+  brandWebhookDeliveries: { method: 'GET', path: `${brand}/webhooks/{id}/deliveries`, access: 'member' },
+  brandWebhookTest: { method: 'POST', path: `${brand}/webhooks/{id}/test`, access: 'member' },
+  brandApiKeys: { method: 'GET', path: `${brand}/api-keys`, access: 'member' },
+  brandApiKeyCreate: { method: 'POST', path: `${brand}/api-keys`, access: 'member' },
+  brandApiKeyRevoke: { method: 'DELETE', path: `${brand}/api-keys/{id}`, access: 'member' },
   brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
   // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
   stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
@@ -169,6 +178,20 @@ export const endpoints = define({
 })
 
 export type EndpointName = keyof typeof endpoints
+
+/**
+ * The brand API: the `member` routes a brand's API key (`Authorization: Bearer sdk_live_…`) may call
+ * besides a member's session. A read key calls the GETs only; a write key also the others. A key acts
+ * only on its own brand, and on no other route.
+ */
+export const apiKeyEndpoints: ReadonlySet<EndpointName> = new Set<EndpointName>([
+  'brandProvider',
+  'brandMissions',
+  'brandMissionResults',
+  'brandMissionResultsExport',
+  'brandTopUps',
+  'brandMissionState',
+])
 
 /** Placeholder names of a path template, as a type: `'/a/{x}/{y}'` gives `'x' | 'y'`. */
 type PlaceholdersOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
