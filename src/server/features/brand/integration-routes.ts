@@ -73,7 +73,7 @@ export async function integrationRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandWebhookUpdate', async ({ provider: access, session, params, body }) => {
     const provider = owner(access, session)
-    const current = await findWebhook(app.db, provider.providerId, params.id)
+    const current = await findWebhook(app.db, provider.providerId, params.hookId)
     await checkUrl(body.url)
     const row = await updateWebhook(app.db, current, {
       ...body,
@@ -86,20 +86,20 @@ export async function integrationRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandWebhookDelete', async ({ provider: access, session, params }) => {
     const provider = owner(access, session)
-    const current = await findWebhook(app.db, provider.providerId, params.id)
+    const current = await findWebhook(app.db, provider.providerId, params.hookId)
     await deleteWebhook(app.db, current.id)
     return undefined
   })
 
   registerRoute(app, 'brandWebhookDeliveries', async ({ provider, params }) => {
-    const hook = await findWebhook(app.db, providerOf(provider).providerId, params.id)
+    const hook = await findWebhook(app.db, providerOf(provider).providerId, params.hookId)
     const items = (await listDeliveries(app.db, hook.id)).map(deliveryView)
     return { items, total: items.length }
   })
 
   registerRoute(app, 'brandWebhookTest', async ({ provider: access, session, params }) => {
     const provider = owner(access, session)
-    const hook = await findWebhook(app.db, provider.providerId, params.id)
+    const hook = await findWebhook(app.db, provider.providerId, params.hookId)
     await app.rateLimiter.consume(integrationLimit, provider.providerId)
     const row = await queueTestEvent(app.db, hook)
     void app.webhookDispatcher.wake()
@@ -130,6 +130,6 @@ export async function integrationRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'brandApiKeyRevoke', async ({ provider: access, session, params }) => {
     const provider = owner(access, session)
-    return apiKeyView(await revokeApiKey(app.db, provider.providerId, params.id))
+    return apiKeyView(await revokeApiKey(app.db, provider.providerId, params.keyId))
   })
 }
