@@ -179,20 +179,6 @@ export const endpoints = define({
 
 export type EndpointName = keyof typeof endpoints
 
-/**
- * The brand API: the `member` routes a brand's API key (`Authorization: Bearer sdk_live_…`) may call
- * besides a member's session. A read key calls the GETs only; a write key also the others. A key acts
- * only on its own brand, and on no other route.
- */
-export const apiKeyEndpoints: ReadonlySet<EndpointName> = new Set<EndpointName>([
-  'brandProvider',
-  'brandMissions',
-  'brandMissionResults',
-  'brandMissionResultsExport',
-  'brandTopUps',
-  'brandMissionState',
-])
-
 /** Placeholder names of a path template, as a type: `'/a/{x}/{y}'` gives `'x' | 'y'`. */
 type PlaceholdersOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | PlaceholdersOf<Rest>

@@ -4,7 +4,8 @@
  * register-endpoint.ts applies these to every route; nothing else decides access.
  */
 import type { FastifyInstance } from 'fastify'
-import { apiKeyEndpoints, type EndpointName, endpoints } from '#shared/endpoints.ts'
+import { apiKeyEndpoints } from '#shared/api-key-endpoints.ts'
+import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { forbidden, notFound, unauthorized } from './api-error'
 import type { ApiKeyCaller } from './api-key-resolver'
 

@@ -3,8 +3,10 @@
  * operations accept it beside a session) and the `webhooks` section (OpenAPI 3.1), one entry per event
  * a brand's webhook can subscribe to, with its signature header.
  */
+
+import { apiKeyEndpoints } from '#shared/api-key-endpoints.ts'
 import { WEBHOOK_EVENT_TYPES, WebhookEnvelope } from '#shared/contract/brand-integrations.ts'
-import { apiKeyEndpoints, type EndpointName } from '#shared/endpoints.ts'
+import type { EndpointName } from '#shared/endpoints.ts'
 import { type JsonSchema, toJsonSchema } from './openapi-schemas'
 
 export const apiKeyScheme = {

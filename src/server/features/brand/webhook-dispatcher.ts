@@ -44,7 +44,7 @@ export function startWebhookDispatcher(app: FastifyInstance): WebhookDispatcher 
       .from(providers)
       .where(eq(providers.id, row.provider_id))
     if (!brand) return
-    const link = new URL(`/dashboard/provider/${brand.slug}/integrations`, app.config.publicUrl).href
+    const link = new URL(`/dashboard/provider/${brand.slug}#integrations`, app.config.publicUrl).href
     for (const owner of await ownerRecipients(db, row.provider_id))
       await sendWebhookTroubleMail(app.mailer, owner, {
         what,
