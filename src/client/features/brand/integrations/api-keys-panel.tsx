@@ -108,8 +108,8 @@ export function ApiKeysPanel({ slug, canManage }: { slug: string; canManage: boo
       </h3>
       <p className="muted">
         <Trans>
-          Scripts send a key as <code>Authorization: Bearer sdk_live_…</code> to read this brand’s missions,
-          results and deals. See the API reference.
+          Scripts send a key in the <code>Authorization</code> header, as <code>Bearer sdk_live_…</code>, to
+          read this brand’s missions, results and deals. See the API reference.
         </Trans>
       </p>
       {data.items.length > 0 ? (
