@@ -55,7 +55,7 @@ export function WebhookForm({ slug }: { slug: string }) {
           />
         )}
       </Field>
-      <fieldset className="field integration-events">
+      <fieldset className="integration-events">
         <legend>
           <Trans>Events</Trans>
         </legend>
