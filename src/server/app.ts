@@ -9,6 +9,7 @@ import { DEMO_BRAND_PASSWORD, demoBrandAccounts } from './db/seed-brands'
 import { adminRoutes } from './features/admin/admin-routes'
 import { authRoutes } from './features/auth/auth-routes'
 import { sessionService } from './features/auth/session-service'
+import { apiKeyResolver } from './features/brand/api-keys-service'
 import { findProviderAccess } from './features/brand/brand-providers-repository'
 import { brandRoutes } from './features/brand/brand-routes'
 import { contentRoutes } from './features/content/content-routes'
@@ -130,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The plugins check tokens through the auth feature's resolver, never its tables.
   const sessions = sessionService(database, app.log)
   app.addHook('onClose', async () => sessions.close())
-  await app.register(authPlugin, { sessions })
+  await app.register(authPlugin, { sessions, apiKeys: apiKeyResolver(database.db, app.log) })
   // Nodes of one deployment share counters and events through REDIS_PREFIX; test databases do not.
   await app.register(redisPlugin, { url: config.redisUrl, prefix: config.redisPrefix })
   await app.register(rateLimitPlugin)

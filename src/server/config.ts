@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { type MetricsConfig, metricsFrom } from './config-metrics'
 import { ConfigError, integer, text } from './config-values'
+import { type WebhooksConfig, webhooksFrom } from './config-webhooks'
 import { redisPrefix } from './redis-prefix'
 
 /**
@@ -66,6 +67,12 @@ export interface Config {
     allowedOrigins: string[]
   }
   metrics: MetricsConfig
+  /**
+   * Brands' webhooks: the receiver origins exempt from the public-https rule (WEBHOOK_ALLOWED_ORIGINS,
+   * a local receiver in tests; empty in production), the waits between a failed delivery's attempts
+   * (WEBHOOK_RETRY_SCHEDULE_MS, comma-separated milliseconds) and the per-attempt timeout.
+   */
+  webhooks: WebhooksConfig
 }
 
 export { ConfigError }
@@ -235,6 +242,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     clientDir: resolve(cwd, text(env, 'CLIENT_DIR') ?? 'dist/client'),
     push: pushFrom(env, publicUrl),
+    webhooks: webhooksFrom(env),
     metrics: metricsFrom(env, port),
   }
 }

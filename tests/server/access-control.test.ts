@@ -117,6 +117,22 @@ const missionX = await makeBrandMission(testApp.app, brandX)
 const missionY = await makeBrandMission(testApp.app, brandY)
 const dealX = await takeMission(testApp.app, streamer, missionX)
 const dealY = await takeMission(testApp.app, streamer, missionY)
+// Y's webhook and API key, made by Y's owner: the integrations' rows name them.
+const ownerY = await makeMember(testApp.app, brandY, 'owner_y_acl')
+const made = async (path: string, payload: object) =>
+  (
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/providers/${brandY.slug}/${path}`,
+      headers: ownerY.auth,
+      payload,
+    })
+  ).json() as { id: string }
+const hookBody = { url: 'https://93.184.216.34/hook', events: ['deal.taken'] }
+const hookY = (await made('webhooks', hookBody)).id
+const keyY = (await made('api-keys', { name: 'acl', scope: 'read' })).id
+/** Rows only a brand's owners (or an admin) may act on: a plain member of Y gets 403 there. */
+const ownerOnly = new Set<EndpointName>(['brandWebhookDelete', 'brandWebhookTest', 'brandApiKeyRevoke'])
 
 const memberRows = guarded.filter(([, row]) => row.access === 'member')
 
@@ -130,7 +146,7 @@ const validBodies: Partial<Record<EndpointName, object>> = {
 
 const brandCall = (
   name: EndpointName,
-  place: { slug: string; code: string; dealCode: string },
+  place: { slug: string; code: string; dealCode: string; hookId?: string; keyId?: string },
   headers: Record<string, string>,
   payload: object = {},
 ) => {
@@ -143,7 +159,7 @@ const brandCall = (
   })
 }
 
-const ofY = { slug: brandY.slug, code: missionY, dealCode: dealY }
+const ofY = { slug: brandY.slug, code: missionY, dealCode: dealY, hookId: hookY, keyId: keyY }
 
 test('member rows all name a provider by {slug}', () => {
   expect(memberRows.length).toBeGreaterThan(0)
@@ -164,15 +180,18 @@ for (const [name] of memberRows) {
   })
 
   test.skipIf(!isRegistered(name))(`${name} (member): members of Y and admins pass on Y`, async () => {
-    for (const who of [memberY, admin]) {
-      const response = await brandCall(name, ofY, who.auth)
+    for (const who of [ownerOnly.has(name) ? ownerY : memberY, admin]) {
+      // A removal removes: each caller removes a hook of its own.
+      const place =
+        name === 'brandWebhookDelete' ? { ...ofY, hookId: (await made('webhooks', hookBody)).id } : ofY
+      const response = await brandCall(name, place, who.auth)
       expect([401, 403, 404], `${name} answered ${response.statusCode}`).not.toContain(response.statusCode)
     }
   })
 
   if (endpoints[name].path.includes('{code}')) {
     test.skipIf(!isRegistered(name))(`${name} (member): Y's mission under X's slug is 404`, async () => {
-      const place = { slug: brandX.slug, code: missionY, dealCode: dealY }
+      const place = { ...ofY, slug: brandX.slug }
       const response = await brandCall(name, place, memberX.auth, validBodies[name])
       expect(response.statusCode, response.body).toBe(404)
     })
@@ -180,7 +199,7 @@ for (const [name] of memberRows) {
 
   if (endpoints[name].path.includes('{dealCode}')) {
     test.skipIf(!isRegistered(name))(`${name} (member): Y's deal under X's mission is 404`, async () => {
-      const place = { slug: brandX.slug, code: missionX, dealCode: dealY }
+      const place = { ...ofY, slug: brandX.slug, code: missionX }
       const response = await brandCall(name, place, memberX.auth, validBodies[name])
       expect(response.statusCode, response.body).toBe(404)
       expect(dealX).not.toBe(dealY)

@@ -4,8 +4,10 @@
  * register-endpoint.ts applies these to every route; nothing else decides access.
  */
 import type { FastifyInstance } from 'fastify'
+import { apiKeyEndpoints } from '#shared/api-key-endpoints.ts'
 import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { forbidden, notFound, unauthorized } from './api-error'
+import type { ApiKeyCaller } from './api-key-resolver'
 
 export interface SessionUser {
   id: string
@@ -84,4 +86,21 @@ export function namesCaller(session: AuthenticatedSession, params: object): bool
   const values = params as Record<string, string | undefined>
   const owner = values.username ?? values.user
   return owner !== undefined && owner.toLowerCase() === session.user.username.toLowerCase()
+}
+
+/**
+ * A brand API key's access: only the brand API's routes (any other answers 401, as if anonymous), only
+ * its own brand's `{slug}` (403 otherwise, the answer a non-member gets, so a key cannot probe which
+ * other slugs exist), and writes only with a write key (403). The key acts as a member, never an owner.
+ * Null: a public route, answered as to anyone.
+ */
+export function admitApiKey(name: EndpointName, key: ApiKeyCaller, params: object): ProviderAccess | null {
+  if (!apiKeyEndpoints.has(name)) {
+    if (endpoints[name].access === 'public') return null
+    throw unauthorized()
+  }
+  const slug = (params as Record<string, string | undefined>).slug
+  if (slug !== key.slug) throw forbidden()
+  if (endpoints[name].method !== 'GET' && key.scope !== 'write') throw forbidden()
+  return { providerId: key.providerId, slug: key.slug, status: key.status, role: 'member' }
 }

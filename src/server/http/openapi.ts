@@ -7,6 +7,7 @@ import type { BinaryAnswer, EndpointSchemas } from '#shared/contract/endpoint-sc
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from '#shared/contract/wallet.ts'
 import { type EndpointName, endpoints } from '#shared/endpoints.ts'
 import { type JsonSchema, requestBodyOf, toJsonSchema } from './openapi-schemas'
+import { apiKeyScheme, securityOf, webhooksSection } from './openapi-webhooks'
 
 const isBinary = (answer: EndpointSchemas['response']): answer is BinaryAnswer =>
   answer !== null && 'binary' in answer
@@ -147,7 +148,7 @@ function operationOf(name: EndpointName, schemas: EndpointSchemas): JsonSchema {
     summary: schemas.summary,
     tags: [tagOf(endpoints[name].path)],
     'x-access': access,
-    ...(access === 'public' ? { security: [] } : {}),
+    ...(access === 'public' ? { security: [] } : securityOf(name)),
     parameters: parametersOf(name, schemas),
     ...(body ? { requestBody: body } : {}),
     responses,
@@ -190,8 +191,9 @@ export function buildOpenApiDocument(options: { publicUrl: string; version: stri
     security: [{ bearer: [] }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
+    webhooks: webhooksSection(),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, apiKey: apiKeyScheme },
       schemas: {
         FormErrors,
         Error: {

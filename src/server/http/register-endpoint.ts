@@ -18,6 +18,7 @@ import {
 } from '#shared/endpoints.ts'
 import {
   type AuthenticatedSession,
+  admitApiKey,
   admitMember,
   checkAccess,
   namesCaller,
@@ -138,14 +139,19 @@ async function admit(
   request: FastifyRequest,
 ) {
   checkParams(request.params)
-  checkAccess(name, request.session, request.params as object)
+  const key = request.apiKey
+  const keyed = key ? admitApiKey(name, key, request.params as object) : null
+  if (!keyed) checkAccess(name, request.session, request.params as object)
+  // A key's requests are counted per key, like the sessions' costly actions per account.
+  if (key) await app.rateLimiter.consume(apiKeyLimit, key.id)
   const { fields, files } = splitMultipartBody(request.body)
   // Before any look-up: a NUL would reach the database as a 500.
   rejectNul({ params: request.params, query: request.query, body: fields })
   const provider =
-    endpoints[name].access === 'member'
+    keyed ??
+    (endpoints[name].access === 'member'
       ? await admitMember(app, request.session, request.params as object)
-      : null
+      : null)
   const params = validate(schemas.params, request.params, {})
   const body = validate(schemas.body, fields, undefined)
   // After the schema, whose field errors (an unknown key, say) say more; arktype lets an array pass
@@ -153,6 +159,9 @@ async function admit(
   if (schemas.body) rejectMisplacedArrays(schemas.body, fields)
   return { params, body, query: validate(schemas.query, request.query, {}), files, provider }
 }
+
+/** 300 requests a minute per API key: a script syncing a brand's results every few seconds stays far below. */
+const apiKeyLimit = { name: 'api-key:requests', max: 300, windowMs: 60_000 }
 
 /** Path parameters: the row's params schema output, or else each placeholder as a string. */
 export type RouteParams<N extends EndpointName> =

@@ -18,6 +18,7 @@ import { paymentsOff } from './stripe-payments'
 import { mailTakenBack } from './taken-back-notice'
 import { type Reversal, recordDispute, recordRefund } from './top-up-reversals-repository'
 import { creditCardTopUp, failTopUp } from './top-ups-repository'
+import { announceTopUp } from './webhook-events'
 
 const badSignature = () =>
   new ApiError(400, 'BAD_SIGNATURE', 'The Stripe signature of this event is not valid')
@@ -50,8 +51,10 @@ async function act(app: FastifyInstance, notice: StripeNotice): Promise<void> {
       amountReceived: intent.amount_received,
       currency: intent.currency,
     })
-    if (credit.credited) await announceBudget(app, credit.missionId)
-    else if (credit.why !== 'already_settled')
+    if (credit.credited) {
+      await announceBudget(app, credit.missionId)
+      await announceTopUp(app, credit.missionId, 'top_up.succeeded', { amountCents: intent.amount_received })
+    } else if (credit.why !== 'already_settled')
       app.log.warn({ paymentIntent: intent.id, why: credit.why }, 'a succeeded payment credited no top-up')
     return
   }
@@ -65,6 +68,8 @@ async function act(app: FastifyInstance, notice: StripeNotice): Promise<void> {
     // A mission paused over budget leaves the catalogue at once.
     if (reversal.paused) invalidateMissionCatalogue(app.db)
     await announceBudget(app, reversal.missionId)
+    if (reversal.what === 'refund')
+      await announceTopUp(app, reversal.missionId, 'top_up.refunded', { amountCents: reversal.amount })
     mailTakenBack(app, reversal).catch((error: unknown) =>
       app.log.error({ err: error, mission: reversal.missionCode }, 'the refund or dispute mail failed'),
     )

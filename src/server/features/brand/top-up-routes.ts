@@ -22,6 +22,7 @@ import {
   manualTopUp,
   requireBudget,
 } from './top-ups-repository'
+import { announceTopUp } from './webhook-events'
 
 export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: Stripe | null }) {
   registerRoute(app, 'brandTopUps', async ({ provider, params }) => {
@@ -88,6 +89,7 @@ export async function topUpRoutes(app: FastifyInstance, { stripe }: { stripe: St
       actorName: session?.user.username ?? null,
     })
     await announceBudget(app, mission.id)
+    await announceTopUp(app, mission.id, 'top_up.succeeded', { id: topUp.id, amountCents: topUp.amount })
     return topUp
   })
 }

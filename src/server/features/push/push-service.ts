@@ -10,3 +10,10 @@ export async function queuePush(tx: Executor, userId: string, notification: Push
   const { kind, ...payload } = notification
   await tx.insert(pushOutbox).values({ userId, kind, payload })
 }
+
+/** The SSRF guard of push endpoints, also the guard of brands' webhook URLs (same rule: https, public addresses). */
+export {
+  type CheckedEndpoint,
+  checkPushEndpoint as checkPublicEndpoint,
+  RefusedEndpoint,
+} from './endpoint-guard'

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { IntegrationsTab } from '#client/features/brand/integrations/integrations-tab.tsx'
 import { inLanguage } from '#client/features/deals/admin-kit.ts'
 import { widgetThemeLabels } from '#client/features/deals/labels.ts'
 import { mediaUrl } from '#client/lib/media.ts'
@@ -64,6 +65,7 @@ export function ProviderDetail({ slug }: { slug: string }) {
         )}
       </section>
       <MembersList slug={slug} />
+      <IntegrationsTab slug={slug} />
     </section>
   )
 }

@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field } from '#client/components/ui/field.tsx'
+import { confirm } from '#client/lib/confirm.ts'
+import { notify } from '#client/lib/toast.ts'
+import type { ApiKeyScope, BrandApiKey } from '#shared/contract/brand-integrations.ts'
+import { DEFAULT_DATE_TIME_FORMAT, formatDate } from '#shared/format-date.ts'
+import { GeneralError, useBrandForm } from '../components/form-parts'
+import { brandRefusal } from '../messages'
+import { createApiKey, integrationQueries, revokeApiKey } from './integrations-api'
+import { SecretOnce } from './secret-once'
+
+function ApiKeyForm({ slug }: { slug: string }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [name, setName] = useState('')
+  const [scope, setScope] = useState<ApiKeyScope>('read')
+  const [secret, setSecret] = useState<string | null>(null)
+  const { errors, pending, submitWith } = useBrandForm()
+  const submit = submitWith(async () => {
+    const created = await createApiKey(slug, { name: name.trim(), scope })
+    setSecret(created.key)
+    setName('')
+    await queryClient.invalidateQueries({ queryKey: integrationQueries.apiKeys(slug).queryKey })
+  })
+  if (secret) return <SecretOnce label={t`The new API key`} secret={secret} onDone={() => setSecret(null)} />
+  return (
+    <form className="form integration-form" onSubmit={submit} noValidate aria-label={t`Create an API key`}>
+      <GeneralError message={errors.general} />
+      <Field
+        label={t`Name`}
+        error={errors.errorFor('name')}
+        hint={t`Where the key is used, e.g. “reporting script”.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            autoComplete="off"
+            maxLength={60}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t`Access`} error={errors.errorFor('scope')}>
+        {(control) => (
+          <select
+            {...control}
+            value={scope}
+            onChange={(event) => setScope(event.target.value as ApiKeyScope)}
+          >
+            <option value="read">{t`Read only: missions, results, deals`}</option>
+            <option value="write">{t`Read and write: also pause and resume missions`}</option>
+          </select>
+        )}
+      </Field>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+          <Trans>Create the key</Trans>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function ApiKeyRow({ slug, apiKey, canManage }: { slug: string; apiKey: BrandApiKey; canManage: boolean }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const revoke = async () => {
+    if (!(await confirm({ title: t`Revoke this key?`, message: apiKey.name, danger: true }))) return
+    try {
+      await revokeApiKey(slug, apiKey.id)
+      void notify('success', t`Key revoked: it is refused from now on.`)
+      await queryClient.invalidateQueries({ queryKey: integrationQueries.apiKeys(slug).queryKey })
+    } catch (error) {
+      void notify('error', brandRefusal(i18n, error))
+    }
+  }
+  const lastUsed = apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, DEFAULT_DATE_TIME_FORMAT) : t`never`
+  return (
+    <tr data-testid="api-key-row">
+      <th scope="row">{apiKey.name}</th>
+      <td>
+        <code>{apiKey.prefix}…</code>
+      </td>
+      <td>{apiKey.scope === 'write' ? t`Read and write` : t`Read only`}</td>
+      <td>{apiKey.revokedAt ? t`Revoked` : lastUsed}</td>
+      <td>
+        {canManage && !apiKey.revokedAt ? (
+          <button type="button" className="button button-ghost button-danger" onClick={() => void revoke()}>
+            <Trans>Revoke</Trans>
+          </button>
+        ) : null}
+      </td>
+    </tr>
+  )
+}
+
+/** The brand's API keys: owners create (shown once) and revoke them; members see which exist. */
+export function ApiKeysPanel({ slug, canManage }: { slug: string; canManage: boolean }) {
+  const { t } = useLingui()
+  const { data } = useSuspenseQuery(integrationQueries.apiKeys(slug))
+  return (
+    <section className="integration-block" aria-labelledby="api-keys-title">
+      <h3 id="api-keys-title">
+        <Trans>API keys</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>
+          Scripts send a key in the <code>Authorization</code> header, as <code>Bearer sdk_live_…</code>, to
+          read this brand’s missions, results and deals. See the API reference.
+        </Trans>
+      </p>
+      {data.items.length > 0 ? (
+        <div className="brand-table-scroll">
+          <table className="brand-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Name`}</th>
+                <th scope="col">{t`Key`}</th>
+                <th scope="col">{t`Access`}</th>
+                <th scope="col">{t`Last used`}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t`Actions`}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((apiKey) => (
+                <ApiKeyRow key={apiKey.id} slug={slug} apiKey={apiKey} canManage={canManage} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">
+          <Trans>No API key yet.</Trans>
+        </p>
+      )}
+      {canManage ? <ApiKeyForm slug={slug} /> : null}
+    </section>
+  )
+}

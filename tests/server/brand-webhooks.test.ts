@@ -1,0 +1,213 @@
+/**
+ * A brand's webhooks, end to end on a real app, database and SMTP server: events reach a local
+ * receiver signed as documented, a failing receiver is retried with growing waits and switched off
+ * after 20 failures in a row (the owner mailed at 5 and at 20), and only public https URLs are taken.
+ */
+import { eq } from 'drizzle-orm'
+import { afterAll, expect, test } from 'vitest'
+import { brandWebhookDeliveries } from '#server/db/schema.ts'
+import { appWithMail } from './auth-helpers'
+import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
+import { makeUser } from './deals-fixtures'
+import { startReceiver, verifySignature } from './webhook-receiver'
+
+const receiver = await startReceiver()
+afterAll(() => receiver.close())
+
+// 20, 40 then 80 ms between attempts: the production schedule's shape (each wait longer) in a test's time.
+const context = appWithMail({
+  env: { WEBHOOK_ALLOWED_ORIGINS: receiver.origin, WEBHOOK_RETRY_SCHEDULE_MS: '20,40,80' },
+})
+
+let brands = 0
+async function brandWithOwner() {
+  brands += 1
+  const brand = await makeBrand(context.app, `hooks-${brands}`)
+  const owner = await makeMember(context.app, brand, `hook_owner_${brands}`)
+  return { brand, owner }
+}
+
+const createHook = (slug: string, auth: object, url: string, events: string[]) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/providers/${slug}/webhooks`,
+    headers: auth as never,
+    payload: { url, events },
+  })
+
+test('an event reaches the receiver signed with the hook secret, and the test button sends one too', async () => {
+  const { brand, owner } = await brandWithOwner()
+  const created = await createHook(brand.slug, owner.auth, `${receiver.origin}/taken`, [
+    'deal.taken',
+    'deal.clicks_settled',
+  ])
+  expect(created.statusCode).toBe(201)
+  const hook = created.json() as { id: string; secret: string }
+  expect(hook.secret).toMatch(/^whsec_/)
+  // The secret is shown once: the list never answers it.
+  const list = await context.app.inject({
+    method: 'GET',
+    url: `/api/providers/${brand.slug}/webhooks`,
+    headers: owner.auth,
+  })
+  expect(JSON.stringify(list.json())).not.toContain(hook.secret)
+
+  const mission = await makeBrandMission(context.app, brand)
+  const streamer = await makeUser(context.app, `hook_streamer_${brands}`)
+  const dealCode = await takeMission(context.app, streamer, mission)
+  const [taken] = await receiver.waitFor(
+    (request) => request.path === '/taken' && request.body.includes('deal.taken'),
+  )
+  expect(
+    verifySignature(taken?.headers['streamdeals-signature'] as string, taken?.body ?? '', hook.secret),
+  ).toBe(true)
+  expect(
+    verifySignature(taken?.headers['streamdeals-signature'] as string, taken?.body ?? '', 'whsec_wrong'),
+  ).toBe(false)
+  const event = JSON.parse(taken?.body ?? '{}')
+  expect(event).toMatchObject({
+    type: 'deal.taken',
+    data: { deal: { code: dealCode, streamer: streamer.username }, mission: { code: mission } },
+  })
+  expect(event.id).toMatch(/^evt_/)
+  expect(Math.abs(event.created - Date.now() / 1000)).toBeLessThan(60)
+
+  // A settled click: one delivery for the batch, with its count and amount.
+  expect((await clickFrom(context.app, mission, streamer.username, '203.0.113.7')).statusCode).toBeLessThan(
+    400,
+  )
+  const [clicks] = await receiver.waitFor(
+    (request) => request.path === '/taken' && request.body.includes('deal.clicks_settled'),
+  )
+  expect(JSON.parse(clicks?.body ?? '{}').data).toMatchObject({ clicks: 1, amountCents: 25 })
+
+  const test = await context.app.inject({
+    method: 'POST',
+    url: `/api/providers/${brand.slug}/webhooks/${hook.id}/test`,
+    headers: owner.auth,
+  })
+  expect(test.statusCode).toBe(202)
+  await receiver.waitFor((request) => request.path === '/taken' && request.body.includes('webhook.test'))
+  // The delivery log: the receiver's status and the time it took.
+  await expect
+    .poll(async () => {
+      const log = await context.app.inject({
+        method: 'GET',
+        url: `/api/providers/${brand.slug}/webhooks/${hook.id}/deliveries`,
+        headers: owner.auth,
+      })
+      return (
+        log.json() as {
+          items: Array<{ type: string; status: string; responseStatus: number; durationMs: number }>
+        }
+      ).items.find((item) => item.type === 'webhook.test')
+    })
+    .toMatchObject({ status: 'delivered', responseStatus: 200, durationMs: expect.any(Number) })
+})
+
+test('a failing receiver is retried with growing waits, the owner mailed at 5 failures, the hook off at 20', async () => {
+  const { brand, owner } = await brandWithOwner()
+  receiver.statusOf.set('/down', 500)
+  const hook = (
+    await createHook(brand.slug, owner.auth, `${receiver.origin}/down`, ['deal.taken'])
+  ).json() as { id: string }
+  const send = () =>
+    context.app.inject({
+      method: 'POST',
+      url: `/api/providers/${brand.slug}/webhooks/${hook.id}/test`,
+      headers: owner.auth,
+    })
+  // Six events of four attempts each would be 24 tries: the 20th failure in a row switches the hook off.
+  for (let index = 0; index < 6; index += 1) expect((await send()).statusCode).toBe(202)
+  await context.smtp.nextMail(`${owner.username}@example.test`, 'is failing')
+  await context.smtp.nextMail(`${owner.username}@example.test`, 'was switched off')
+  const down = await receiver.waitFor((request) => request.path === '/down', 20)
+  // No attempt after the switch-off.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  expect(receiver.received.filter((request) => request.path === '/down')).toHaveLength(20)
+
+  // One delivery's attempts: each wait longer than the one before (20, 40, 80 ms).
+  const first = down[0]?.headers['streamdeals-delivery']
+  const times = down
+    .filter((request) => request.headers['streamdeals-delivery'] === first)
+    .map((request) => request.at)
+  expect(times).toHaveLength(4)
+  const gaps = times.slice(1).map((at, index) => at - (times[index] ?? 0))
+  expect(gaps[0]).toBeGreaterThanOrEqual(20)
+  expect(gaps[1]).toBeGreaterThanOrEqual(40)
+  expect(gaps[2]).toBeGreaterThanOrEqual(80)
+
+  const listed = await context.app.inject({
+    method: 'GET',
+    url: `/api/providers/${brand.slug}/webhooks`,
+    headers: owner.auth,
+  })
+  expect(listed.json().items[0]).toMatchObject({ enabled: false, consecutiveFailures: 20 })
+
+  // Fixed and switched back on by the owner: the events still waiting are sent.
+  receiver.statusOf.set('/down', 204)
+  const reenabled = await context.app.inject({
+    method: 'PUT',
+    url: `/api/providers/${brand.slug}/webhooks/${hook.id}`,
+    headers: owner.auth,
+    payload: { url: `${receiver.origin}/down`, events: ['deal.taken'], enabled: true },
+  })
+  expect(reenabled.json()).toMatchObject({ enabled: true, consecutiveFailures: 0 })
+  await expect
+    .poll(
+      async () => {
+        const rows = await context.app.db
+          .select()
+          .from(brandWebhookDeliveries)
+          .where(eq(brandWebhookDeliveries.webhookId, hook.id))
+        return rows.filter((row) => row.status === 'pending').length
+      },
+      { timeout: 5000 },
+    )
+    .toBe(0)
+})
+
+test('only an owner manages hooks, and a hook cannot point at a private or plain-http address', async () => {
+  const { brand, owner } = await brandWithOwner()
+  const member = await makeMember(context.app, brand, `hook_member_${brands}`, 'member')
+  expect((await createHook(brand.slug, member.auth, `${receiver.origin}/m`, ['deal.taken'])).statusCode).toBe(
+    403,
+  )
+  expect(
+    (
+      await context.app.inject({
+        method: 'GET',
+        url: `/api/providers/${brand.slug}/webhooks`,
+        headers: member.auth,
+      })
+    ).statusCode,
+  ).toBe(200)
+  for (const url of [
+    'https://127.0.0.1/hook',
+    'https://10.0.0.8/hook',
+    'https://[::1]/hook',
+    'http://example.com/hook',
+    'https://169.254.169.254/latest',
+  ]) {
+    const refused = await createHook(brand.slug, owner.auth, url, ['deal.taken'])
+    expect(refused.statusCode, url).toBe(400)
+    expect(refused.body).toContain('webhook.url_refused')
+  }
+  // Another brand's owner reaches neither the hooks nor their log.
+  const other = await brandWithOwner()
+  const hook = (
+    await createHook(brand.slug, owner.auth, `${receiver.origin}/mine`, ['deal.taken'])
+  ).json() as { id: string }
+  const stranger = await context.app.inject({
+    method: 'GET',
+    url: `/api/providers/${brand.slug}/webhooks/${hook.id}/deliveries`,
+    headers: other.owner.auth,
+  })
+  expect(stranger.statusCode).toBe(403)
+  const crossed = await context.app.inject({
+    method: 'GET',
+    url: `/api/providers/${other.brand.slug}/webhooks/${hook.id}/deliveries`,
+    headers: other.owner.auth,
+  })
+  expect(crossed.statusCode).toBe(404)
+})
