@@ -196,7 +196,16 @@ test('a valid click shows an alert, an invalid one does not', async ({ browser }
   await page.close()
 
   // The goal bar at 1 of 2000: the fill is a round dot, not a sliver the rounded track cuts away.
-  const goal = await openOverlay(browser, streamer.urls.goal)
+  const goal = await browser.newPage({ viewport: FULL_HD })
+  const sockets: { closed: boolean }[] = []
+  goal.on('websocket', (socket) => {
+    const seen = { closed: false }
+    sockets.push(seen)
+    socket.on('close', () => {
+      seen.closed = true
+    })
+  })
+  await goal.goto(streamer.urls.goal)
   await expect(goal.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
   const track = await goal.locator('.goal-widget-track').boundingBox()
   const fill = await goal.locator('.goal-widget-fill').boundingBox()
@@ -205,7 +214,8 @@ test('a valid click shows an alert, an invalid one does not', async ({ browser }
 
   // The network drops for a while and a click is paid meanwhile: back online, the bar shows it.
   await goal.context().setOffline(true)
-  await goal.waitForTimeout(1000)
+  // The live connection is really cut (not merely idle), so what follows is a reconnection.
+  await expect.poll(() => sockets.length > 0 && sockets.every((socket) => socket.closed)).toBe(true)
   expect(
     (
       await sendFrom(base, 'POST', `/api/deals/subscriptions/check/${MISSION}/${streamer.username}`, {
@@ -217,6 +227,7 @@ test('a valid click shows an alert, an invalid one does not', async ({ browser }
   ).toBe(200)
   await goal.context().setOffline(false)
   await expect(goal.getByTestId('goal-widget-count')).toHaveText('2 / 2000', { timeout: 15_000 })
+  expect(sockets.filter((socket) => !socket.closed)).toHaveLength(1)
   await goal.close()
 })
 

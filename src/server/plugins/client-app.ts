@@ -41,6 +41,20 @@ export function demoMediaRoot(config: Config): string | undefined {
 const uploadCacheControl = (filePath: string) =>
   /[\\/]demo[\\/][^\\/]+\.[0-9a-f]{8}\.svg$/.test(filePath) ? IMMUTABLE : DAILY
 
+const isOverlayPath = (path: string) => path === '/widgets' || path.startsWith('/widgets/')
+
+/**
+ * The shell of a stream overlay: transparent from its very first paint. OBS puts every frame of a
+ * browser source on stream, so the site's dark page background must never show while the overlay's
+ * scripts load; the class the widgets layout would add later is on <html> before anything paints.
+ */
+export function transparentShell(shell: string): string {
+  return shell.replace(
+    /<html\b([^>]*)>/,
+    (_tag, attributes: string) => `<html${attributes} class="widget-mode">`,
+  )
+}
+
 /**
  * Serves the built PWA (with caching suited to each file), public uploads, and the app shell for
  * every client route; unknown API paths get the contract's JSON 404 instead.
@@ -76,9 +90,12 @@ export const clientAppPlugin = fp(
     })
 
     let shell: string | undefined
+    let overlayShell: string | undefined
     const sendShell = async (reply: FastifyReply) => {
       shell ??= await readFile(shellPath, 'utf8')
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(shell)
+      overlayShell ??= transparentShell(shell)
+      const page = isOverlayPath(pathOf(reply.request.url)) ? overlayShell : shell
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(page)
     }
     app.decorate('sendAppShell', sendShell)
 

@@ -107,7 +107,11 @@ export function OverlayStudio({
         </label>
         <label>
           <Trans>Theme</Trans>
-          <select value={theme} onChange={(event) => setTheme(event.target.value as OverlayTheme)}>
+          <select
+            value={theme}
+            onChange={(event) => setTheme(event.target.value as OverlayTheme)}
+            data-testid="overlay-theme"
+          >
             <option value="brand">{t`Partner’s theme`}</option>
             <option value="light">{t`Light`}</option>
             <option value="dark">{t`Dark`}</option>
