@@ -76,9 +76,15 @@ export function secondNode(prefix: string) {
     async close() {
       // The node has no HTTP server of its own (io.close() expects one): its adapter stops reading.
       await io.of('/').adapter.close()
-      const keys = await redis.keys(`${prefix}:*`)
-      if (keys.length > 0) await redis.del(...keys)
       redis.disconnect()
     },
   }
+}
+
+/** Removes what a run left in Redis under `prefix`, once its server has stopped writing there. */
+export async function forgetPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })
+  const keys = await redis.keys(`${prefix}:*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
 }

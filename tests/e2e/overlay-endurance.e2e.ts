@@ -9,7 +9,7 @@ import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { sendFrom } from './built-server'
-import { REDIS_URL, redisAnswers, secondNode, startClusterServer } from './cluster-node'
+import { forgetPrefix, REDIS_URL, redisAnswers, secondNode, startClusterServer } from './cluster-node'
 
 const port = Number(process.env.E2E_CLUSTER_PORT ?? 4373)
 const MISSION = 'starfall-wishlist'
@@ -39,7 +39,9 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await cluster?.stop()
+  if (!cluster) return
+  await cluster.stop()
+  await forgetPrefix(prefix)
 })
 
 /** A streamer with the seeded cpc mission taken, and their deal's widget token. */
