@@ -12,7 +12,21 @@ import { Server } from 'socket.io'
 import type { WidgetProgress } from '#shared/contract/deals.ts'
 import { stopServer, waitUntilReady } from './built-server'
 
-export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379'
+export const REDIS_URL = process.env.E2E_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+/** Whether Redis answers at REDIS_URL within a second (the tests that need it are skipped otherwise). */
+export async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 })
+  probe.on('error', () => undefined)
+  try {
+    await probe.connect()
+    return (await probe.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    probe.disconnect()
+  }
+}
 
 /** The built server on `port` with its own data and Redis prefix (no other run shares its stream). */
 export async function startClusterServer(port: number, dataDir: string, prefix: string) {
@@ -62,9 +76,15 @@ export function secondNode(prefix: string) {
     async close() {
       // The node has no HTTP server of its own (io.close() expects one): its adapter stops reading.
       await io.of('/').adapter.close()
-      const keys = await redis.keys(`${prefix}:*`)
-      if (keys.length > 0) await redis.del(...keys)
       redis.disconnect()
     },
   }
+}
+
+/** Removes what a run left in Redis under `prefix`, once its server has stopped writing there. */
+export async function forgetPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 })
+  const keys = await redis.keys(`${prefix}:*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
 }
