@@ -119,6 +119,8 @@ async function openOverlay(browser: Browser, url: string, viewport = FULL_HD) {
 }
 
 test('every overlay draws only its own box on a transparent page, at 1920x1080', async ({ browser }) => {
+  // Four full-HD pages, each screenshotted and read pixel by pixel: minutes on a busy two-core machine.
+  test.setTimeout(180_000)
   const streamer = await frenchStreamer(browser, '127.0.0.91')
   for (const kind of ['goal', 'cta', 'qr', 'alert'] as const) {
     const page = await openOverlay(browser, streamer.urls[kind])
