@@ -47,6 +47,7 @@ export const endpoints = define({
   // POST, not GET: the token stays out of addresses and access logs.
   resetCheck: { method: 'POST', path: '/api/oauth/reset/check', access: 'public' },
   userUpdate: { method: 'PUT', path: '/api/user/{user}', access: 'owner' },
+  creatorCodeUpdate: { method: 'PUT', path: '/api/user/{user}/creator-code', access: 'owner' },
   platforms: { method: 'GET', path: '/api/user/{username}/plateform', access: 'owner' },
   platformDelete: {
     method: 'DELETE',

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
+import { ProgressChart } from '#client/features/deals/components/progress-chart.tsx'
 import { noSteps, setSteps } from '#client/lib/session.ts'
 import { EventList } from '#client/routes/_default/dashboard/deal/$status/{-$code}/-components/event-list.tsx'
 import type { DealEvent } from '#shared/contract/deals.ts'
@@ -39,4 +40,56 @@ test('once the wallet exists, a credited event says it went to the wallet', () =
   setSteps({ ...noSteps, profileComplete: true, walletCreated: true })
   show()
   expect(screen.getByTestId('deal-events').textContent).toContain('Credited to the wallet')
+})
+
+const at = (id: string, type: DealEvent['type'], extra: Partial<DealEvent> = {}): DealEvent => ({
+  ...credited,
+  id,
+  type,
+  amount: null,
+  ...extra,
+})
+
+test('a valid click and its credit are one row; taking the mission is not "counted"', () => {
+  setSteps({ ...noSteps, profileComplete: true, walletCreated: true })
+  render(
+    <I18nProvider i18n={i18n}>
+      <EventList
+        events={[
+          at('event-4', 'credited', {
+            amount: { amount: 25, currency: 'EUR' },
+          }),
+          at('event-3', 'click'),
+          at('event-2', 'click', { valid: false, reason: 'bot' }),
+          at('event-1', 'subscribed'),
+        ]}
+      />
+    </I18nProvider>,
+  )
+  const rows = screen.getAllByRole('listitem').map((row) => row.textContent ?? '')
+  expect(rows).toHaveLength(3)
+  expect(rows[0]).toContain('Click')
+  expect(rows[0]).toContain('Counted')
+  expect(rows[0]).toMatch(/0[.,]25/)
+  expect(rows[1]).toContain('Not counted: automated visitor')
+  expect(rows[2]).toContain('Mission taken')
+  expect(rows[2]).not.toContain('Counted')
+})
+
+test('the chart names its two colours in a legend', () => {
+  render(
+    <I18nProvider i18n={i18n}>
+      <ProgressChart
+        days={[
+          { day: '2026-11-19', valid: 2, invalid: 1 },
+          { day: '2026-11-20', valid: 3, invalid: 0 },
+        ]}
+        goal={10}
+        progress={5}
+      />
+    </I18nProvider>,
+  )
+  const legend = screen.getByTestId('events-chart-legend')
+  expect(legend.textContent).toContain('Valid')
+  expect(legend.textContent).toContain('Refused')
 })

@@ -6,7 +6,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { PushDevices } from '#client/features/push/components/push-devices.tsx'
@@ -83,6 +83,36 @@ test('the permission is asked only when the button is pressed, then the device i
   expect(saved).toEqual(['/api/push/user/ada/devices'])
   expect(await screen.findByText('Chrome · Android')).toBeTruthy()
   expect(calls.some((call) => call.method === 'POST')).toBe(true)
+})
+
+test('a push service out of reach: a spinner while waiting, then after 10 s a message and the button back', async () => {
+  const browser = pushCapableBrowser('default', 'granted')
+  // The browser's push service never answers (a network that blocks it).
+  browser.subscribe.mockImplementation(() => new Promise(() => undefined))
+  stubApi((_method, path) =>
+    path === '/api/push/key'
+      ? { status: 200, body: { publicKey: 'BAAA' } }
+      : { status: 200, body: { items: [] } },
+  )
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  try {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    show()
+    const button = await screen.findByRole('button', { name: 'Turn on notifications on this device' })
+    await user.click(button)
+    expect(button.getAttribute('aria-busy')).toBe('true')
+    expect(button.querySelector('.spinner')).not.toBeNull()
+    expect(screen.getByTestId('push-progress').textContent).toBe('Turning notifications on…')
+    await act(() => vi.advanceTimersByTimeAsync(10_500))
+    expect((await screen.findByTestId('push-failure')).textContent).toContain(
+      'The notification service did not answer within 10 seconds',
+    )
+    expect((button as HTMLButtonElement).disabled).toBe(false)
+    expect(button.getAttribute('aria-busy')).toBe('false')
+    expect(screen.getByTestId('push-progress').textContent).toBe('')
+  } finally {
+    vi.useRealTimers()
+  }
 })
 
 test('a refused prompt subscribes nothing and explains how to allow notifications', async () => {

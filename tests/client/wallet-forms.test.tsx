@@ -5,7 +5,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { expect, test } from 'vitest'
-import { BankAccountForm } from '#client/features/wallet/components/bank-accounts.tsx'
+import { BankAccountForm, holderNameOf } from '#client/features/wallet/components/bank-accounts.tsx'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
 
 const wrap = (children: ReactNode) =>
@@ -51,4 +51,18 @@ test('the wallet form shows the business fields only for a business, with the va
   expect(screen.getAllByLabelText('Country code (FR, DE…)')).toHaveLength(2)
   await user.type(screen.getByLabelText('Date of birth'), '10/12/1990')
   expect((screen.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('10/12/1990')
+})
+
+test('the account holder is filled in from the wallet’s identity: the person, or the company', () => {
+  const person = { firstName: 'Ada', lastName: 'Lovelace', birthDate: '1990-01-01', address: {} }
+  const asPerson = { kind: 'person', person, business: null } as unknown as Parameters<typeof holderNameOf>[0]
+  const asBusiness = {
+    kind: 'business',
+    person,
+    business: { name: 'Analytical Engines SARL', registrationNumber: '123', address: {} },
+  } as unknown as Parameters<typeof holderNameOf>[0]
+  expect(holderNameOf(asPerson)).toBe('Ada Lovelace')
+  expect(holderNameOf(asBusiness)).toBe('Analytical Engines SARL')
+  wrap(<BankAccountForm username="ada" holderName={holderNameOf(asPerson)} />)
+  expect((screen.getByLabelText('Account holder') as HTMLInputElement).value).toBe('Ada Lovelace')
 })

@@ -157,8 +157,11 @@ test('the wallet groups clicks per deal and day, pages with "Load more", filters
   expect([...earnings.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
   const lines = earnings.subarray(3).toString('utf8').trim().split('\r\n')
   expect(lines).toHaveLength(2)
-  expect(lines[0]).toBe('date,kind,mission,description,count,amount,currency')
-  expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2},earning,"${TITLE}",".*",${CLICKS},10\\.95,EUR$`))
+  // The interface is in English: English words, commas between cells and a decimal dot.
+  expect(lines[0]).toBe('"Date","Type","Mission","Description","Count","Amount","Currency"')
+  expect(lines[1]).toMatch(
+    new RegExp(`^\\d{4}-\\d{2}-\\d{2},"Earnings","${TITLE}",".*",${CLICKS},10\\.95,EUR$`),
+  )
 
   await page.getByLabel('Show').selectOption({ label: 'Adjustment' })
   await expect(rows).toHaveCount(20)
@@ -176,7 +179,7 @@ test('the wallet groups clicks per deal and day, pages with "Load more", filters
     .trim()
     .split('\r\n')
   expect(allLines).toHaveLength(ADJUSTMENTS + 2)
-  expect(allLines.filter((line) => line.includes(',adjustment,'))).toHaveLength(ADJUSTMENTS)
+  expect(allLines.filter((line) => line.includes(',"Adjustment",'))).toHaveLength(ADJUSTMENTS)
 })
 
 test('the charts read their values on keyboard focus and have a text alternative', async ({ browser }) => {

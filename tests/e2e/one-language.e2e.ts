@@ -98,7 +98,7 @@ test('a French streamer reads missions, labels, dates and mails in French', asyn
   // A mission's preview before taking it: its brand block in French.
   await page.goto('/dashboard/deal/available/armored-front-recruits')
   const brand = page.getByRole('region', { name: 'À propos de Armored Front' })
-  await expect(brand).toContainText('Batailles de chars en free-to-play : 15 contre 15')
+  await expect(brand).toContainText('Batailles de chars en free-to-play\u202f: 15 contre 15')
   await expect(brand).not.toContainText('Free-to-play tank battles')
   await page.goto('/dashboard/deal/inprogress/starfall-launch/tools')
   await expect(lists).toContainText('Lien de suivi')

@@ -100,7 +100,7 @@ test('a streamer turns notifications on; a deal an admin finishes reaches that d
   expect(verifiedVapidClaims(request, publicKey).aud).toBe(service.origin)
   expect(decryptedMessage(request, keys)).toEqual({
     title: 'Deal terminé',
-    body: 'Pack créateur Starfall : objectif atteint. 50,00\u00a0€ ajoutés à vos gains.',
+    body: 'Pack créateur Starfall\u202f: objectif atteint. 50,00\u00a0€ ajoutés à vos gains.',
     url: `/dashboard/deal/finished/${dealCode}`,
     tag: `deal-${dealCode}`,
   })

@@ -88,7 +88,7 @@ test('the demo content has FAQ, terms and home in English, French and Spanish', 
     .select()
     .from(content)
     .where(sql`${content.domain} = 'faq' and ${content.locale} = 'fr' and ${content.code} = 'how-to-start'`)
-  expect(fr?.title).toBe('Comment commencer ?')
+  expect(fr?.title).toBe('Comment commencer\u202f?')
 })
 
 test('bootstrapAdmin creates the admin, then updates it on the next start', async () => {

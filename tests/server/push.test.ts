@@ -102,7 +102,7 @@ test('a deal finished by an admin reaches the device signed with VAPID, encrypte
   expect(request.headers.ttl).toBeDefined()
   expect(decryptedMessage(request, keys)).toEqual({
     title: 'Deal terminé',
-    body: 'Lancement Starfall : objectif atteint. 15,00\u00a0€ ajoutés à vos gains.',
+    body: 'Lancement Starfall\u202f: objectif atteint. 15,00\u00a0€ ajoutés à vos gains.',
     url: `/dashboard/deal/finished/${dealCode}`,
     tag: `deal-${dealCode}`,
   })

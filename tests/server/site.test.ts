@@ -85,7 +85,7 @@ test.runIf(built)('the language cookie wins over Accept-Language', async () => {
     headers: { cookie: 'i18n_cookie=fr', 'accept-language': 'es' },
   })
   expect(response.body).toContain('<html lang="fr"')
-  expect(response.body).toContain('Comment commencer ?')
+  expect(response.body).toContain('Comment commencer\u202f?')
   expect(response.body).not.toContain('How do I get started?')
 })
 

@@ -192,11 +192,11 @@ describe('CSV export', () => {
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const text = response.rawPayload.subarray(3).toString('utf8')
     const lines = text.split('\r\n')
-    expect(lines[0]).toBe('date,kind,mission,description,count,amount,currency')
-    expect(text).toContain(`,earning,"'=HYPERLINK(""http://evil.example"",""Win"")",`)
+    expect(lines[0]).toBe('"Date","Type","Mission","Description","Count","Amount","Currency"')
+    expect(text).toContain(`,"Earnings","'=HYPERLINK(""http://evil.example"",""Win"")",`)
     expect(text).toContain(',3,0.45,EUR')
-    expect(text).toContain(`,adjustment,"","'+cmd|calc, ""quoted""\nnext line",1,-1.20,EUR`)
-    expect(text).toContain(`,adjustment,"","'@SUM(A1)",1,10.00,EUR`)
+    expect(text).toContain(`,"Adjustment","","'+cmd|calc, ""quoted""\nnext line",1,-1.20,EUR`)
+    expect(text).toContain(`,"Adjustment","","'@SUM(A1)",1,10.00,EUR`)
     // No cell a spreadsheet would run: every text cell starts with a quote mark and a safe character.
     expect(text).not.toMatch(/(^|,)"?[=+@]/m)
     expect(text.endsWith('\r\n')).toBe(true)
@@ -208,7 +208,29 @@ describe('CSV export', () => {
     })
     const rows = filtered.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
     expect(rows).toHaveLength(2)
-    expect(rows[1]).toContain(',earning,')
+    expect(rows[1]).toContain(',"Earnings",')
+  })
+
+  test('in French: French words, cells split by semicolons, decimal commas, days written day first', async () => {
+    const user = await createUser(t.app.db)
+    const deal = await dealFor(t.app, user, { title: { en: 'Headset', fr: 'Casque' } })
+    for (let click = 0; click < 3; click++) await creditDeal(t.app, deal.dealId, 15)
+    await adjust(user.id, 500, 'Bonus')
+    await adjust(user.id, -20, 'Geste commercial')
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${base(user)}/activity/export?locale=fr&tz=Europe/Paris`,
+      headers: user.headers,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
+    expect(lines[0]).toBe('"Date";"Type";"Mission";"Description";"Nombre";"Montant";"Devise"')
+    const earning = lines.find((line) => line.includes('"Gains"'))
+    expect(earning).toMatch(/^\d{2}\/\d{2}\/\d{4};"Gains";"Casque";"Gains du deal";3;0,45;EUR$/)
+    const adjustment = lines.find((line) => line.includes('Geste'))
+    expect(adjustment).toContain(';"Ajustement";"";"Geste commercial";1;-0,20;EUR')
+    expect(lines.join('\n')).not.toMatch(/earning|adjustment|\d\.\d{2};/)
   })
 
   test('a long history is exported whole, past the export’s page size', async () => {

@@ -85,8 +85,30 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(lower(t.username)),
     uniqueIndex('users_email_lower_idx').on(lower(t.email)),
+    // A creator code is typed by viewers in any case: "MaxPlays" and "MAXPLAYS" are one code.
+    uniqueIndex('users_creator_code_upper_idx').on(sql`upper(${t.creatorCode})`),
     oneOf('users_kind_check', t.kind, userKinds),
     oneOf('users_locale_check', t.locale, locales),
+  ],
+)
+
+/**
+ * A creator code its owner gave up (stored upper-case), one row per change: it still names them for
+ * 30 days, and nobody else may take it meanwhile; a user's rows of the last 30 days count their changes.
+ */
+export const retiredCreatorCodes = pgTable(
+  'retired_creator_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    retiredAt: moment('retired_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('retired_creator_codes_code_idx').on(t.code, t.retiredAt),
+    index('retired_creator_codes_user_idx').on(t.userId, t.retiredAt),
   ],
 )
 

@@ -24,8 +24,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Streamdeals connects streamers with brands. Brands publish paid **missions**; you take the ones that fit your channel, share your personal tracking link with your viewers and earn money for every valid visit or when you reach the goal.',
       },
       fr: {
-        title: 'Qu’est-ce que Streamdeals ?',
-        body: 'Streamdeals met en relation streamers et marques. Les marques publient des **missions** rémunérées ; vous choisissez celles qui correspondent à votre chaîne, partagez votre lien de suivi personnel avec vos spectateurs et gagnez de l’argent pour chaque visite valide ou lorsque vous atteignez l’objectif.',
+        title: 'Qu’est-ce que Streamdeals ?',
+        body: 'Streamdeals met en relation streamers et marques. Les marques publient des **missions** rémunérées ; vous choisissez celles qui correspondent à votre chaîne, partagez votre lien de suivi personnel avec vos spectateurs et gagnez de l’argent pour chaque visite valide ou lorsque vous atteignez l’objectif.',
       },
       es: {
         title: '¿Qué es Streamdeals?',
@@ -43,7 +43,7 @@ export const demoFaq: DemoContentEntry[] = [
         body: '1. Create an account and confirm your e-mail address.\n2. Browse the available missions and subscribe to one.\n3. Copy your tracking link from the mission’s tools page and share it on stream.\n4. Add the goal widget to OBS so your viewers can follow your progress.',
       },
       fr: {
-        title: 'Comment commencer ?',
+        title: 'Comment commencer ?',
         body: '1. Créez un compte et confirmez votre adresse e-mail.\n2. Parcourez les missions disponibles et inscrivez-vous à l’une d’elles.\n3. Copiez votre lien de suivi depuis la page outils de la mission et partagez-le en live.\n4. Ajoutez le widget d’objectif dans OBS pour que vos spectateurs suivent votre progression.',
       },
       es: {
@@ -62,8 +62,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Yes. Open Streamdeals in your browser and choose **Add to home screen** (or **Install**). The app then opens like any other app and shows your deals and earnings even without a connection; changes arrive as soon as you are back online.',
       },
       fr: {
-        title: 'Puis-je installer Streamdeals sur mon téléphone ?',
-        body: 'Oui. Ouvrez Streamdeals dans votre navigateur et choisissez **Ajouter à l’écran d’accueil** (ou **Installer**). L’application s’ouvre alors comme les autres et affiche vos deals et vos gains même sans connexion ; les nouveautés arrivent dès que vous êtes de nouveau en ligne.',
+        title: 'Puis-je installer Streamdeals sur mon téléphone ?',
+        body: 'Oui. Ouvrez Streamdeals dans votre navigateur et choisissez **Ajouter à l’écran d’accueil** (ou **Installer**). L’application s’ouvre alors comme les autres et affiche vos deals et vos gains même sans connexion ; les nouveautés arrivent dès que vous êtes de nouveau en ligne.',
       },
       es: {
         title: '¿Puedo instalar Streamdeals en mi móvil?',
@@ -81,8 +81,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'There are two reward models. **Per click**: every valid visit through your link credits a small amount to your wallet. **Fixed**: you receive the whole reward once your deal reaches the mission’s goal. The model and the amount are shown on every mission.',
       },
       fr: {
-        title: 'Comment les missions sont-elles rémunérées ?',
-        body: 'Il existe deux modèles. **Au clic** : chaque visite valide via votre lien crédite un petit montant sur votre portefeuille. **Fixe** : vous recevez la prime complète quand votre deal atteint l’objectif de la mission. Le modèle et le montant sont indiqués sur chaque mission.',
+        title: 'Comment les missions sont-elles rémunérées ?',
+        body: 'Il existe deux modèles. **Au clic** : chaque visite valide via votre lien crédite un petit montant sur votre portefeuille. **Fixe** : vous recevez la prime complète quand votre deal atteint l’objectif de la mission. Le modèle et le montant sont indiqués sur chaque mission.',
       },
       es: {
         title: '¿Cómo se pagan las misiones?',
@@ -100,7 +100,7 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'One visit per viewer and per deal counts every 24 hours. Repeated visits, visits after a mission has ended or run out of budget, and visits to a stopped deal are recorded on your events page with the reason, but they are not paid.',
       },
       fr: {
-        title: 'Quels clics sont comptés ?',
+        title: 'Quels clics sont comptés ?',
         body: 'Une visite par spectateur et par deal est comptée toutes les 24 heures. Les visites répétées, celles qui arrivent après la fin de la mission ou l’épuisement de son budget, et celles vers un deal arrêté sont enregistrées sur votre page d’événements avec leur motif, mais ne sont pas rémunérées.',
       },
       es: {
@@ -119,8 +119,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Open your deal, copy the widget address and add it to OBS as a **Browser source**. The background is transparent and the bar updates live. Keep the address private: anyone who has it can display your progress.',
       },
       fr: {
-        title: 'Comment afficher le widget d’objectif en live ?',
-        body: 'Ouvrez votre deal, copiez l’adresse du widget et ajoutez-la dans OBS comme **Source navigateur**. Le fond est transparent et la barre se met à jour en direct. Gardez cette adresse privée : toute personne qui la possède peut afficher votre progression.',
+        title: 'Comment afficher le widget d’objectif en live ?',
+        body: 'Ouvrez votre deal, copiez l’adresse du widget et ajoutez-la dans OBS comme **Source navigateur**. Le fond est transparent et la barre se met à jour en direct. Gardez cette adresse privée : toute personne qui la possède peut afficher votre progression.',
       },
       es: {
         title: '¿Cómo muestro el widget de objetivo en directo?',
@@ -138,7 +138,7 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Create your wallet, add a bank account (IBAN) and certify your identity by uploading a document. Once your certification is verified, you can request a payout from your wallet page. The minimum payout is €10.',
       },
       fr: {
-        title: 'Comment retirer mes gains ?',
+        title: 'Comment retirer mes gains ?',
         body: 'Créez votre portefeuille, ajoutez un compte bancaire (IBAN) et certifiez votre identité en envoyant un justificatif. Une fois la certification validée, vous pouvez demander un virement depuis la page de votre portefeuille. Le montant minimum est de 10 €.',
       },
       es: {
@@ -157,7 +157,7 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Payouts are reviewed by our team on working days and usually reach your bank within 3 to 5 working days. If a transfer fails, the amount goes back to your wallet balance and the reason is shown in your transactions.',
       },
       fr: {
-        title: 'Combien de temps prend un virement ?',
+        title: 'Combien de temps prend un virement ?',
         body: 'Les virements sont traités par notre équipe les jours ouvrés et arrivent en général sur votre compte sous 3 à 5 jours ouvrés. Si un virement échoue, le montant revient sur le solde de votre portefeuille et le motif apparaît dans vos transactions.',
       },
       es: {
@@ -176,7 +176,7 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Yes. When you create your wallet, choose **Business** and enter your company name, registration number and, if you have one, your VAT number. You will be asked for a company registration document during certification.',
       },
       fr: {
-        title: 'Puis-je être payé en tant qu’entreprise ?',
+        title: 'Puis-je être payé en tant qu’entreprise ?',
         body: 'Oui. À la création de votre portefeuille, choisissez **Entreprise** et indiquez la raison sociale, le numéro d’immatriculation et, le cas échéant, votre numéro de TVA. Un extrait d’immatriculation vous sera demandé lors de la certification.',
       },
       es: {
@@ -195,8 +195,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'Choose **Forgot password** on the sign-in page and enter your e-mail address. You will receive a link valid for one hour to choose a new password; for your safety, all your open sessions are then signed out.',
       },
       fr: {
-        title: 'J’ai oublié mon mot de passe. Que faire ?',
-        body: 'Choisissez **Mot de passe oublié** sur la page de connexion et saisissez votre adresse e-mail. Vous recevrez un lien valable une heure pour choisir un nouveau mot de passe ; par sécurité, toutes vos sessions ouvertes sont alors déconnectées.',
+        title: 'J’ai oublié mon mot de passe. Que faire ?',
+        body: 'Choisissez **Mot de passe oublié** sur la page de connexion et saisissez votre adresse e-mail. Vous recevrez un lien valable une heure pour choisir un nouveau mot de passe ; par sécurité, toutes vos sessions ouvertes sont alors déconnectées.',
       },
       es: {
         title: 'He olvidado mi contraseña. ¿Qué hago?',
@@ -214,8 +214,8 @@ export const demoFaq: DemoContentEntry[] = [
         body: 'You can change your avatar, phone number and language in your profile at any time. To close your account, write to us through the contact form; any remaining balance above the minimum payout is paid out first.',
       },
       fr: {
-        title: 'Comment modifier mes informations ou fermer mon compte ?',
-        body: 'Vous pouvez modifier votre avatar, votre numéro de téléphone et votre langue à tout moment dans votre profil. Pour fermer votre compte, écrivez-nous via le formulaire de contact ; le solde restant au-dessus du minimum de virement vous est d’abord versé.',
+        title: 'Comment modifier mes informations ou fermer mon compte ?',
+        body: 'Vous pouvez modifier votre avatar, votre numéro de téléphone et votre langue à tout moment dans votre profil. Pour fermer votre compte, écrivez-nous via le formulaire de contact ; le solde restant au-dessus du minimum de virement vous est d’abord versé.',
       },
       es: {
         title: '¿Cómo cambio mis datos o cierro mi cuenta?',

@@ -41,7 +41,7 @@ export const demoProviders: DemoProvider[] = [
     name: 'Armored Front',
     description: {
       en: 'Free-to-play tank battles: 15 versus 15, historical vehicles, weekly tournaments.',
-      fr: 'Batailles de chars en free-to-play : 15 contre 15, véhicules historiques, tournois chaque semaine.',
+      fr: 'Batailles de chars en free-to-play : 15 contre 15, véhicules historiques, tournois chaque semaine.',
       es: 'Batallas de tanques free-to-play: 15 contra 15, vehículos históricos y torneos semanales.',
     },
     theme: 'wargaming',
@@ -112,7 +112,7 @@ export const demoMissions: DemoMission[] = [
     },
     tips: {
       en: 'Show the in-game cosmetics on stream before sharing the link; viewers click what they have seen.',
-      fr: 'Montrez les cosmétiques en jeu avant de partager le lien : les spectateurs cliquent sur ce qu’ils ont vu.',
+      fr: 'Montrez les cosmétiques en jeu avant de partager le lien : les spectateurs cliquent sur ce qu’ils ont vu.',
       es: 'Enseña los cosméticos del juego antes de compartir el enlace: la gente hace clic en lo que ha visto.',
     },
     integration: url('https://novagames.example/shop?creator=%username%', 'MIXTE'),
@@ -159,12 +159,12 @@ export const demoMissions: DemoMission[] = [
     },
     description: {
       en: 'Invite your viewers to join Armored Front with your recruitment link; new players get a premium tank for 7 days.',
-      fr: 'Invitez vos spectateurs à rejoindre Armored Front avec votre lien de recrutement ; les nouveaux joueurs reçoivent un char premium pendant 7 jours.',
+      fr: 'Invitez vos spectateurs à rejoindre Armored Front avec votre lien de recrutement ; les nouveaux joueurs reçoivent un char premium pendant 7 jours.',
       es: 'Invita a tu audiencia a unirse a Armored Front con tu enlace de reclutamiento; los nuevos jugadores reciben un tanque premium durante 7 días.',
     },
     tips: {
       en: 'Play a few battles in a tier V tank: it is what new recruits will drive first.',
-      fr: 'Jouez quelques batailles en char de rang V : c’est ce que les recrues conduiront en premier.',
+      fr: 'Jouez quelques batailles en char de rang V : c’est ce que les recrues conduiront en premier.',
       es: 'Juega algunas batallas con un tanque de nivel V: es lo primero que conducirán los reclutas.',
     },
     integration: url(
@@ -214,7 +214,7 @@ export const demoMissions: DemoMission[] = [
     },
     description: {
       en: 'Share the summer flavour page; each unique visitor earns you a reward.',
-      fr: 'Partagez la page de la saveur d’été : chaque visiteur unique vous rapporte une prime.',
+      fr: 'Partagez la page de la saveur d’été : chaque visiteur unique vous rapporte une prime.',
       es: 'Comparte la página del sabor de verano: cada visitante único te da una recompensa.',
     },
     tips: {
@@ -271,7 +271,7 @@ export const demoMissions: DemoMission[] = [
     },
     tips: {
       en: 'Challenge chat to beat your high score; the leaderboard link is the tracking link.',
-      fr: 'Défiez le chat de battre votre record : le lien du classement est le lien de suivi.',
+      fr: 'Défiez le chat de battre votre record : le lien du classement est le lien de suivi.',
       es: 'Reta al chat a superar tu récord: el enlace de la clasificación es el enlace de seguimiento.',
     },
     integration: url('https://arcadehub.example/events/retro?streamer=%username%', 'LINK'),
@@ -297,7 +297,7 @@ export const demoMissions: DemoMission[] = [
     },
     tips: {
       en: 'Show a split timer on screen: viewers love to race along.',
-      fr: 'Affichez un chronomètre à l’écran : les spectateurs adorent courir avec vous.',
+      fr: 'Affichez un chronomètre à l’écran : les spectateurs adorent courir avec vous.',
       es: 'Muestra un cronómetro en pantalla: a la audiencia le encanta competir contigo.',
     },
     integration: url('https://arcadehub.example/speedrun?runner=%username%', 'LINK'),
@@ -318,7 +318,7 @@ export const demoMissions: DemoMission[] = [
     },
     description: {
       en: 'Give your community code to 50 viewers; they unlock a month of Arcade Hub Plus.',
-      fr: 'Donnez votre code communauté à 50 spectateurs : ils débloquent un mois d’Arcade Hub Plus.',
+      fr: 'Donnez votre code communauté à 50 spectateurs : ils débloquent un mois d’Arcade Hub Plus.',
       es: 'Da tu código de comunidad a 50 espectadores: desbloquean un mes de Arcade Hub Plus.',
     },
     tips: {

@@ -51,7 +51,7 @@ export const demoTerms: DemoContentEntry[] = [
       },
       fr: {
         title: '3. Missions et loyauté',
-        body: 'Les primes ne sont versées que pour l’intérêt réel de vrais spectateurs. Il est interdit d’acheter du trafic, d’utiliser des robots, de demander aux spectateurs de cliquer plusieurs fois ou de cacher des liens dans un contenu trompeur ; les primes concernées sont annulées et le compte peut être fermé. Signalez toujours le contenu sponsorisé à votre audience comme l’exige la loi de votre pays.',
+        body: 'Les primes ne sont versées que pour l’intérêt réel de vrais spectateurs. Il est interdit d’acheter du trafic, d’utiliser des robots, de demander aux spectateurs de cliquer plusieurs fois ou de cacher des liens dans un contenu trompeur ; les primes concernées sont annulées et le compte peut être fermé. Signalez toujours le contenu sponsorisé à votre audience comme l’exige la loi de votre pays.',
       },
       es: {
         title: '3. Misiones y juego limpio',
@@ -108,7 +108,7 @@ export const demoTerms: DemoContentEntry[] = [
       },
       fr: {
         title: '6. Modification des conditions',
-        body: 'Nous pouvons mettre à jour ces conditions. Nous vous prévenons par e-mail au moins 15 jours avant l’entrée en vigueur d’un changement important ; continuer à utiliser Streamdeals après cette date vaut acceptation des nouvelles conditions.',
+        body: 'Nous pouvons mettre à jour ces conditions. Nous vous prévenons par e-mail au moins 15 jours avant l’entrée en vigueur d’un changement important ; continuer à utiliser Streamdeals après cette date vaut acceptation des nouvelles conditions.',
       },
       es: {
         title: '6. Cambios en las condiciones',
@@ -149,7 +149,7 @@ export const demoHome: DemoContentEntry[] = [
       },
       fr: {
         title: 'Choisissez une mission',
-        body: 'Jeux, boissons, événements : chaque mission affiche sa prime.',
+        body: 'Jeux, boissons, événements : chaque mission affiche sa prime.',
       },
       es: { title: 'Elige una misión', body: 'Juegos, bebidas, eventos: cada misión muestra su recompensa.' },
     },
@@ -173,7 +173,7 @@ export const demoHome: DemoContentEntry[] = [
     topic: null,
     text: {
       en: { title: 'Get paid', body: 'Valid clicks are credited live; withdraw to your bank from €10.' },
-      fr: { title: 'Soyez payé', body: 'Les clics valides sont crédités en direct ; virement dès 10 €.' },
+      fr: { title: 'Soyez payé', body: 'Les clics valides sont crédités en direct ; virement dès 10 €.' },
       es: { title: 'Cobra', body: 'Los clics válidos se abonan en directo; retira a tu banco desde 10 €.' },
     },
   },
@@ -187,7 +187,7 @@ export const demoHome: DemoContentEntry[] = [
         body: 'Reach engaged audiences through streamers who choose you. Pay only for real visits or for goals reached. Write to us through the contact form.',
       },
       fr: {
-        title: 'Vous êtes une marque ?',
+        title: 'Vous êtes une marque ?',
         body: 'Touchez des audiences engagées grâce aux streamers qui vous choisissent. Ne payez que les visites réelles ou les objectifs atteints. Écrivez-nous via le formulaire de contact.',
       },
       es: {

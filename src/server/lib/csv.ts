@@ -11,13 +11,24 @@ export function csvText(value: string): string {
 }
 
 /**
- * Amounts as plain decimals with a dot ("-10.95"): the file is for spreadsheets and accounting tools in
- * any language, and a dot never collides with the comma that separates cells (a locale's decimal
- * comma would, and would make the number text to tools that read the file without the locale).
+ * Amounts as plain decimals ("-10.95", or "-10,95" with a decimal comma), no thousands separator.
  * These cells are made here, numbers only: they are not formula-escaped (a minus is a minus).
  */
-export const csvAmount = (cents: number) =>
-  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`
+export const csvAmount = (cents: number, decimal: '.' | ',' = '.') =>
+  `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}${decimal}${String(Math.abs(cents) % 100).padStart(2, '0')}`
+
+/**
+ * What a spreadsheet opened in a language expects: French and Spanish Excel (and LibreOffice) split
+ * cells on a semicolon and read a decimal comma; English ones split on a comma and read a dot. A
+ * decimal comma never sits in a file whose cells a comma separates.
+ */
+export interface CsvDialect {
+  separator: ',' | ';'
+  decimal: '.' | ','
+}
+
+export const csvDialect = (locale: 'en' | 'fr' | 'es'): CsvDialect =>
+  locale === 'en' ? { separator: ',', decimal: '.' } : { separator: ';', decimal: ',' }
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark (accents, emoji in titles). */
 export const CSV_BOM = '\uFEFF'

@@ -115,6 +115,10 @@ export const UserUpdateBody = type({
 })
 export type UserUpdateBody = typeof UserUpdateBody.infer
 
+/** A creator code one chooses; its rules (length, letters and digits, reserved words) answer as field errors. */
+export const CreatorCodeBody = type({ '+': 'reject', code: 'string <= 64' })
+export type CreatorCodeBody = typeof CreatorCodeBody.infer
+
 /** A connected streaming platform account (e.g. Twitch). */
 export const Platform = type({
   code: 'string',
@@ -216,6 +220,12 @@ export const authEndpoints = {
     body: UserUpdateBody,
     files: ['avatar'],
     filesOptional: true,
+    response: User,
+  },
+  creatorCodeUpdate: {
+    summary:
+      'Chooses one’s creator code (4 to 16 letters and digits, unique whatever the case); the previous one still names the user for 30 days, and nobody else may take it meanwhile; 3 changes per 30 days',
+    body: CreatorCodeBody,
     response: User,
   },
   platforms: { summary: 'The streaming platforms connected to the account', response: listOf(Platform) },

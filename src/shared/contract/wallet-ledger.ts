@@ -1,6 +1,6 @@
 /** The wallet's ledger: its entries, the grouped history the streamer reads, and the earnings summary. */
 import { type } from 'arktype'
-import { Day, IsoDateTime, MAX_PAGE_SIZE, Money, optionalText, TimeZone } from './common'
+import { Day, IsoDateTime, Locale, MAX_PAGE_SIZE, Money, optionalText, TimeZone } from './common'
 
 export const TransactionKind = type(
   "'earning' | 'earning_reversal' | 'payout' | 'payout_reversal' | 'adjustment'",
@@ -54,7 +54,13 @@ export const ActivityQuery = type({
 })
 export type ActivityQuery = typeof ActivityQuery.infer
 
-export const ActivityExportQuery = type({ '+': 'delete', 'kind?': TransactionKind, 'tz?': TimeZone })
+/** `locale`: the language of the file's words, separator and decimal mark (the interface's, sent by the app). */
+export const ActivityExportQuery = type({
+  '+': 'delete',
+  'kind?': TransactionKind,
+  'tz?': TimeZone,
+  'locale?': Locale,
+})
 
 export const SummaryQuery = type({ '+': 'delete', 'tz?': TimeZone })
 

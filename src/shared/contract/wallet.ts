@@ -187,7 +187,7 @@ export const walletEndpoints = {
   },
   walletActivityExport: {
     summary:
-      'The grouped history as CSV (UTF-8 with BOM, amounts with a dot), with the same `kind` and `tz` as the list',
+      'The grouped history as CSV (UTF-8 with BOM) in `locale` (else Accept-Language): its words, `,` and a decimal dot in English, `;` and a decimal comma in French and Spanish; same `kind` and `tz` as the list',
     query: ActivityExportQuery,
     response: binaryAnswer('text/csv'),
   },

@@ -44,6 +44,15 @@ export function DayChart(props: DayChartProps) {
   return (
     <figure className="day-chart" data-testid={testId}>
       <figcaption className="muted">{summary}</figcaption>
+      {/* Which colour is which series: without it two bar colours mean nothing to the eye. */}
+      <ul className="day-chart-legend" data-testid={testId ? `${testId}-legend` : undefined}>
+        {series.map((one) => (
+          <li key={one.label}>
+            <span className="day-chart-swatch" style={{ background: one.color }} aria-hidden="true" />
+            {one.label}
+          </li>
+        ))}
+      </ul>
       <Suspense fallback={<div className="day-chart-plot day-chart-loading" aria-hidden="true" />}>
         <DayChartCanvas {...props} focused={focused} readout={readout} onFocusDay={setFocused} />
       </Suspense>

@@ -11,6 +11,10 @@ export function putUser(username: string, body: BodyInputOf<'userUpdate'>, idemp
   return api('userUpdate', { params: { user: username }, body, headers: idempotencyHeader(idempotencyKey) })
 }
 
+export function putCreatorCode(username: string, code: string) {
+  return api('creatorCodeUpdate', { params: { user: username }, body: { code } })
+}
+
 export function fetchPlatforms(username: string, signal?: AbortSignal) {
   return api('platforms', { params: { username }, signal })
 }

@@ -5,7 +5,7 @@ import { registerOfflineMutation } from '#client/lib/offline/mutation-defaults.t
 import { setUser } from '#client/lib/session.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { User } from '#shared/contract/auth.ts'
-import { deletePlatform, postTwitchCode, putUser } from './api'
+import { deletePlatform, postTwitchCode, putCreatorCode, putUser } from './api'
 import { accountQueries } from './queries'
 
 /** Offline profile edits carry no password: an e-mail change needs a connection. */
@@ -41,6 +41,13 @@ export function uploadAvatar(username: string, file: File): Promise<User> {
 /** Changes the password; the server signs the user's other devices out. */
 export function changePassword(username: string, currentPassword: string, plainPassword: string) {
   return updateAccount(username, { currentPassword, plainPassword })
+}
+
+/** A creator code one chooses; the session keeps the answer, so the deal tools show it at once. */
+export async function changeCreatorCode(username: string, code: string): Promise<User> {
+  const user = await putCreatorCode(username, code)
+  setUser(user)
+  return user
 }
 
 export async function disconnectPlatform(

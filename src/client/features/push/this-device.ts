@@ -74,13 +74,39 @@ export async function currentEndpoint(): Promise<string | null> {
   return (await registration.pushManager.getSubscription())?.endpoint ?? null
 }
 
+/** The browser's push service (or our server) did not answer in time: nothing was turned on. */
+export class PushTimeoutError extends Error {
+  constructor() {
+    super('the push service did not answer in time')
+  }
+}
+
+// 10 s: a browser whose push service is out of reach (a network blocking it) leaves subscribe()
+// pending for 45 s or more; past 10 s the user is better told, and can try again.
+export const SUBSCRIBE_WAIT_MS = 10_000
+
 /**
  * Asks the permission (the browser's prompt, only now), subscribes, and saves the subscription.
- * Resolves to the permission it ended with; throws when the subscription could not be made or saved.
+ * Resolves to the permission it ended with; throws when the subscription could not be made or saved,
+ * and `PushTimeoutError` when that took longer than `SUBSCRIBE_WAIT_MS` (the prompt's own time,
+ * the user's, is not counted).
  */
 export async function subscribeThisDevice(username: string, locale: Locale): Promise<NotificationPermission> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimeoutError()), SUBSCRIBE_WAIT_MS)
+  })
+  try {
+    await Promise.race([saveSubscription(username, locale), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+  return permission
+}
+
+async function saveSubscription(username: string, locale: Locale): Promise<void> {
   const [registration, key] = await Promise.all([workerRegistration(), fetchPushKey()])
   const subscription =
     (await registration.pushManager.getSubscription()) ??
@@ -99,7 +125,6 @@ export async function subscribeThisDevice(username: string, locale: Locale): Pro
     deviceLabel: deviceLabel(navigator.userAgent),
     locale,
   })
-  return permission
 }
 
 /** Removes a device; when it is this browser, its subscription is dropped too. */

@@ -1,5 +1,6 @@
 import { FetchError } from 'ofetch'
 import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
+import { currentLocale } from '#client/lib/i18n.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
 import type { BankAccountBody, KycKind, TransactionKind, WalletBody } from '#shared/contract/wallet.ts'
 
@@ -104,7 +105,12 @@ export function fetchActivity(
 
 /** The CSV of the grouped history with the list's filter: a link the browser downloads itself. */
 export function activityExportLink(username: string, kind: TransactionKind | undefined): string {
-  return absoluteLink('walletActivityExport', { username }, { tz: userTimeZone(), ...(kind ? { kind } : {}) })
+  // The file's words, separator and decimal mark follow the interface's language.
+  return absoluteLink(
+    'walletActivityExport',
+    { username },
+    { tz: userTimeZone(), locale: currentLocale(), ...(kind ? { kind } : {}) },
+  )
 }
 
 export function fetchSummary(username: string, signal?: AbortSignal) {

@@ -9,6 +9,7 @@ import { disconnectSession, leaveProviderRooms } from '#server/plugins/socket.ts
 import { authLimits } from './auth-limits'
 import { sendVerificationMail, verificationLink } from './auth-mails'
 import { removeAvatar, storeAvatar } from './avatar'
+import { changeCreatorCode } from './creator-codes'
 import { issueOneTimeToken } from './one-time-tokens'
 import { deletePlatform, listPlatforms, platformOwner, savePlatform } from './platforms-repository'
 import { revokeOtherSessions } from './sessions'
@@ -33,6 +34,11 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!row) throw notFound('No such user')
     return row
   }
+
+  registerRoute(app, 'creatorCodeUpdate', async ({ params, body }) => {
+    const row = await target(params.user)
+    return toUser(await changeCreatorCode(app.db, row.id, body.code))
+  })
 
   // Profile edits queued offline may be sent by the page and the service worker: applied once.
   registerIdempotentRoute(app, 'userUpdate', async ({ params, body, files, session }) => {

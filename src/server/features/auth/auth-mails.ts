@@ -80,7 +80,7 @@ export const accountMailCopy: { en: Record<MailKind, LinkMail> } & Partial<
       htmlLead:
         'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte Streamdeals. Choisissez un nouveau mot de passe (le lien est valable une heure et ne sert qu’une fois)',
       action: 'Choisir un nouveau mot de passe',
-      outro: 'Si ce n’était pas vous, ignorez ce message : votre mot de passe reste le même.',
+      outro: 'Si ce n’était pas vous, ignorez ce message : votre mot de passe reste le même.',
     },
   },
   es: {

@@ -17,11 +17,11 @@ import { formError, mergeFormErrors } from '#shared/contract/form-error-tree.ts'
 import { accountRoutes } from './account-routes'
 import { admitSignin, authLimits, forgetSigninFailures, signinAccountKey } from './auth-limits'
 import { sendResetMail, sendVerificationMail, verificationLink } from './auth-mails'
+import { findUserByCreatorCode } from './creator-codes'
 import { consumeOneTimeToken, issueOneTimeToken, oneTimeTokenUsable } from './one-time-tokens'
 import { completePasswordReset } from './password-reset'
 import { createSession, revokeSession } from './sessions'
 import {
-  creatorCodeExists,
   emailTaken,
   findUserById,
   findUserByLogin,
@@ -67,15 +67,16 @@ export async function authRoutes(app: FastifyInstance) {
     await limiter.consume(authLimits.signupAddress, request.ip)
     await requireHuman(config.turnstile, body.captcha, request.ip)
     const sponsor = body.sponsor?.trim() ? body.sponsor.trim().toUpperCase() : null
-    const [nameTaken, mailTaken, sponsorKnown] = await Promise.all([
+    // A code its owner changed lately still names them: the sponsor is recorded by their code now.
+    const [nameTaken, mailTaken, sponsorUser] = await Promise.all([
       usernameTaken(app.db, body.username),
       emailTaken(app.db, body.email),
-      sponsor ? creatorCodeExists(app.db, sponsor) : Promise.resolve(true),
+      sponsor ? findUserByCreatorCode(app.db, sponsor) : Promise.resolve(undefined),
     ])
     const problems: FormErrorTree[] = []
     if (nameTaken) problems.push(formError('username', 'username.taken'))
     if (mailTaken) problems.push(formError('email', 'email.taken'))
-    if (!sponsorKnown) problems.push(formError('sponsor', 'sponsor.unknown'))
+    if (sponsor && !sponsorUser) problems.push(formError('sponsor', 'sponsor.unknown'))
     if (problems.length) throw formInvalid(mergeFormErrors(...problems))
 
     const passwordHash = await hashPassword(body.plainPassword)
@@ -87,7 +88,7 @@ export async function authRoutes(app: FastifyInstance) {
         passwordHash,
         // The app sends its language (Accept-Language): the first mails are in it.
         locale: body.locale ?? requestLocale(request),
-        sponsorCode: sponsor,
+        sponsorCode: sponsorUser?.creatorCode ?? null,
         // A brand's account applies for a provider; it never takes missions.
         kind: body.kind ?? 'streamer',
       })

@@ -66,15 +66,6 @@ export async function emailTaken(db: Executor, email: string, exceptUserId?: str
   return row !== undefined && row.id !== exceptUserId
 }
 
-export async function creatorCodeExists(db: Executor, code: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`upper(${users.creatorCode}) = upper(${code})`)
-    .limit(1)
-  return row !== undefined
-}
-
 export type NewUser = Pick<
   typeof users.$inferInsert,
   'username' | 'email' | 'passwordHash' | 'locale' | 'kind'

@@ -31,7 +31,7 @@ const copy: Record<SupportedLocale, InvitationCopy> = {
     lead: (brand) =>
       `Vous êtes invité à rejoindre ${brand} sur Streamdeals. Ouvrez ce lien (valable 3 jours, utilisable une fois), puis connectez-vous ou créez votre compte avec cette adresse e-mail pour accepter`,
     action: 'Accepter l’invitation',
-    outro: 'Si vous n’attendiez pas cette invitation, ignorez ce message : rien ne change sans le lien.',
+    outro: 'Si vous n’attendiez pas cette invitation, ignorez ce message : rien ne change sans le lien.',
   },
   es: {
     subject: (brand) => `Te invitan a gestionar ${brand} en Streamdeals`,
@@ -105,17 +105,17 @@ const takenBackCopy: Record<SupportedLocale, TakenBackCopy> = {
     },
     lead: {
       refund: (mission, amount) =>
-        `${amount} d’un rechargement par carte de la mission ${mission} ont été remboursés via Stripe : ils sont sortis du budget de la mission.`,
+        `${amount} d’un rechargement par carte de la mission ${mission} ont été remboursés via Stripe : ils sont sortis du budget de la mission.`,
       open: (mission, amount) =>
-        `La banque du titulaire de la carte conteste un rechargement de la mission ${mission} : ses ${amount} sont retirés du budget tant que la contestation est ouverte.`,
+        `La banque du titulaire de la carte conteste un rechargement de la mission ${mission} : ses ${amount} sont retirés du budget tant que la contestation est ouverte.`,
       won: (mission, amount) =>
-        `La contestation d’un rechargement de la mission ${mission} est close en votre faveur : ses ${amount} reviennent dans le budget de la mission.`,
+        `La contestation d’un rechargement de la mission ${mission} est close en votre faveur : ses ${amount} reviennent dans le budget de la mission.`,
       lost: (mission, amount) =>
-        `La contestation d’un rechargement de la mission ${mission} est perdue : ses ${amount} restent hors du budget de la mission.`,
+        `La contestation d’un rechargement de la mission ${mission} est perdue : ses ${amount} restent hors du budget de la mission.`,
     },
     budget: (budget) => `Le budget de la mission est désormais de ${budget}.`,
     paused:
-      'La mission a déjà versé davantage, elle est donc en pause : rechargez-la, puis relancez-la dans l’espace marque.',
+      'La mission a déjà versé davantage, elle est donc en pause : rechargez-la, puis relancez-la dans l’espace marque.',
     open: 'Ouvrir la mission',
   },
   es: {

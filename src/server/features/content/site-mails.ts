@@ -20,7 +20,7 @@ const copy: Record<Locale, { subject: string; intro: string; confirm: string; un
     intro:
       'Quelqu’un (vous, nous l’espérons) a demandé à recevoir la newsletter Streamdeals à cette adresse.',
     confirm: 'Confirmer l’inscription',
-    unsubscribe: 'Ce n’est pas vous, ou vous avez changé d’avis ? Se désinscrire',
+    unsubscribe: 'Ce n’est pas vous, ou vous avez changé d’avis ? Se désinscrire',
   },
   es: {
     subject: 'Confirma tu suscripción al boletín de Streamdeals',

@@ -4,6 +4,7 @@ import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { Deal, DealEvent } from '#shared/contract/deals.ts'
+import { foldDealEvents } from '#shared/deal-ledger.ts'
 import { type MissionJoinRow, missionColumns, toMission } from './missions-repository'
 
 const dealColumns = {
@@ -148,7 +149,7 @@ export async function listDealEvents(db: Executor, dealId: string): Promise<Deal
     .where(eq(dealEvents.dealId, dealId))
     .orderBy(desc(dealEvents.seq))
     .limit(MAX_EVENTS)
-  return rows.map(toDealEvent)
+  return foldDealEvents(rows.map(toDealEvent))
 }
 
 /** The rewards a deal was credited, in writing order: the lines of its earnings statement. */

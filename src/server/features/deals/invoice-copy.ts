@@ -81,7 +81,7 @@ export const invoiceCopy: Record<SupportedLocale, InvoiceCopy> = {
     invoice: 'Facture',
     proForma: 'Relevé pro forma — ce n’est pas une facture',
     proFormaInProgress:
-      'La facture est émise à la fin du deal ; d’ici là, ce relevé liste les gains déjà acquis.',
+      'La facture est émise à la fin du deal ; d’ici là, ce relevé liste les gains déjà acquis.',
     proFormaNoWallet:
       'Créez votre portefeuille avec votre nom et votre adresse (ou ceux de votre société) pour recevoir une facture.',
     number: 'Facture n°',
@@ -105,16 +105,16 @@ export const invoiceCopy: Record<SupportedLocale, InvoiceCopy> = {
     mentions: {
       franchise_fr: `${franchise}.`,
       small_enterprise_eu:
-        'Exonération de TVA : régime des petites entreprises (articles 282 à 292 de la directive 2006/112/CE).',
-      reverse_charge: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
+        'Exonération de TVA : régime des petites entreprises (articles 282 à 292 de la directive 2006/112/CE).',
+      reverse_charge: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE).',
       domestic: 'TVA au taux normal du pays de l’émetteur.',
       outside_eu:
-        'TVA non applicable : prestation hors du champ de la TVA de l’UE (article 44 de la directive 2006/112/CE).',
+        'TVA non applicable : prestation hors du champ de la TVA de l’UE (article 44 de la directive 2006/112/CE).',
     },
     payment:
       'Réglée sur le portefeuille Streamdeals de l’émetteur, versée par virement à sa demande. Pas d’escompte pour paiement anticipé.',
     latePayment:
-      'Retard de paiement : pénalités au taux de trois fois l’intérêt légal et indemnité forfaitaire pour frais de recouvrement de 40 €.',
+      'Retard de paiement : pénalités au taux de trois fois l’intérêt légal et indemnité forfaitaire pour frais de recouvrement de 40 €.',
   },
   es: {
     invoice: 'Factura',

@@ -43,10 +43,11 @@ const BODY_SIZE = 10
 
 /**
  * The standard PDF fonts only know WinAnsi: anything outside it (emoji, CJK) would throw, so it
- * becomes '?'. Narrow no-break spaces from fr-FR number formatting become plain spaces.
+ * becomes '?'. Narrow no-break spaces (French amounts, and the space before : ; ! ?) become the
+ * no-break space WinAnsi has, so a colon still never starts a line.
  */
 function winAnsi(text: string): string {
-  return text.replace(/[\u202f\u00a0]/g, ' ').replace(/[^\x20-\x7e\u00a1-\u00ff€’‘“”–—…]/g, '?')
+  return text.replace(/\u202f/g, '\u00a0').replace(/[^\x20-\x7e\u00a0-\u00ff€’‘“”–—…]/g, '?')
 }
 
 class Writer {

@@ -68,9 +68,9 @@ export const pushCopy: Record<SupportedLocale, Copy> = {
   fr: {
     dealFinished: {
       title: 'Deal terminé',
-      body: (mission, amount) => `${mission} : objectif atteint. ${amount} ajoutés à vos gains.`,
+      body: (mission, amount) => `${mission} : objectif atteint. ${amount} ajoutés à vos gains.`,
     },
-    dealFinishedNoReward: (mission) => `${mission} : objectif atteint.`,
+    dealFinishedNoReward: (mission) => `${mission} : objectif atteint.`,
     dealStopped: { title: 'Deal arrêté', body: (mission) => `${mission} a été arrêté.` },
     earningsAvailable: {
       title: 'Gains disponibles',
@@ -79,11 +79,11 @@ export const pushCopy: Record<SupportedLocale, Copy> = {
     payoutPaid: { title: 'Virement envoyé', body: (amount) => `Votre virement de ${amount} a été payé.` },
     payoutFailed: {
       title: 'Virement échoué',
-      body: (amount) => `Votre virement de ${amount} a échoué ; le montant est revenu sur votre solde.`,
+      body: (amount) => `Votre virement de ${amount} a échoué ; le montant est revenu sur votre solde.`,
     },
     certificationVerified: {
       title: 'Compte certifié',
-      body: 'Vos documents ont été acceptés : vous pouvez demander un virement.',
+      body: 'Vos documents ont été acceptés : vous pouvez demander un virement.',
     },
     certificationRejected: {
       title: 'Certification refusée',

@@ -1,21 +1,17 @@
 /**
  * The wallet's history as the streamer reads it: the ledger grouped per kind, deal and day
- * in SQL, one statement a page, paged by keyset; and its CSV export, streamed page by page.
+ * in SQL, one statement a page, paged by keyset (its CSV export is activity-csv.ts).
  */
-import { Readable } from 'node:stream'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { deals, ledgerEntries, missions, wallets } from '#server/db/schema.ts'
 import { fieldInvalid } from '#server/http/api-error.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
-import { CSV_BOM, csvAmount, csvText } from '#server/lib/csv.ts'
 import type { List } from '#shared/contract/common.ts'
 import type { ActivityRow, TransactionKind } from '#shared/contract/wallet.ts'
 
 /** 20: a screenful of rows; "Load more" asks for the next page with the cursor. */
 const DEFAULT_PAGE_SIZE = 20
-/** 500: the export reads the history in pages of this many rows, so a long one never sits in memory. */
-const EXPORT_PAGE_SIZE = 500
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 
 export interface ActivityFilter {
@@ -122,7 +118,7 @@ function rowView(row: GroupRow & { mission_code: string | null }): ActivityRow {
   }
 }
 
-async function readPage(
+export async function readPage(
   db: Executor,
   filter: ActivityFilter,
   limit: number,
@@ -148,31 +144,4 @@ export async function listActivity(
   const cursor = page.cursor ? decodeCursor(page.cursor) : undefined
   const { items, next } = await readPage(db, filter, page.limit ?? DEFAULT_PAGE_SIZE, cursor)
   return { items, ...(next ? { nextCursor: encodeCursor(next[0], next[1]) } : {}) }
-}
-
-const CSV_HEADER = ['date', 'kind', 'mission', 'description', 'count', 'amount', 'currency']
-
-const csvLine = (row: ActivityRow) =>
-  [
-    row.day,
-    row.kind,
-    csvText(row.deal?.title ?? ''),
-    csvText(row.description),
-    String(row.count),
-    csvAmount(row.amount.amount),
-    row.amount.currency,
-  ].join(',')
-
-/** The whole grouped history as CSV lines, read a page at a time with the same keyset as the list. */
-export function activityCsv(db: Executor, filter: ActivityFilter): Readable {
-  async function* lines() {
-    yield `${CSV_BOM}${CSV_HEADER.join(',')}\r\n`
-    let cursor: [string, number] | undefined
-    do {
-      const page = await readPage(db, filter, EXPORT_PAGE_SIZE, cursor)
-      if (page.items.length > 0) yield `${page.items.map(csvLine).join('\r\n')}\r\n`
-      cursor = page.next
-    } while (cursor)
-  }
-  return Readable.from(lines())
 }

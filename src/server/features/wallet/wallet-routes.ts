@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import { notFound } from '#server/http/api-error.ts'
 import { requestLocale } from '#server/http/locale.ts'
 import { registerIdempotentRoute, registerRoute } from '#server/http/register-endpoint.ts'
+import { activityCsv } from './activity-csv'
 import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
 import { idempotencyKeyOf, requestPayout } from './payouts'
-import { activityCsv, listActivity } from './wallet-activity'
+import { listActivity } from './wallet-activity'
 import { getTransaction, listPayouts, listUserTransactions } from './wallet-history'
 import {
   createWalletDetails,
@@ -83,7 +84,7 @@ export async function walletRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'walletActivityExport', async ({ params, query, session, request, reply }) => {
     const userId = await ownerIdOf(app.db, params.username, session)
-    const filter = { userId, kind: query.kind, tz: query.tz, locale: requestLocale(request) }
+    const filter = { userId, kind: query.kind, tz: query.tz, locale: query.locale ?? requestLocale(request) }
     const name = `streamdeals-${params.username.toLowerCase()}-${query.kind ?? 'all'}.csv`
     return reply
       .type('text/csv; charset=utf-8')

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Avatar } from '#client/components/ui/avatar.tsx'
-import { Field } from '#client/components/ui/field.tsx'
+import { Field, FilePicker } from '#client/components/ui/field.tsx'
 import { apiErrorCode } from '#client/features/auth/form-kit.tsx'
 import { errorMessage } from '#client/features/auth/messages.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -50,9 +50,9 @@ export function AvatarUpload({ user }: { user: User }) {
         hint={<Trans>PNG, JPEG, WebP or GIF, up to 2 MB.</Trans>}
       >
         {(control) => (
-          <input
-            {...control}
-            type="file"
+          <FilePicker
+            control={control}
+            button={<Trans>Choose a picture</Trans>}
             accept={EXTENSIONS.map((extension) => `.${extension}`).join(',')}
             disabled={pending}
             onChange={(event) => {

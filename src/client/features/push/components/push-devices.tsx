@@ -9,6 +9,7 @@ import { pushQueries } from '../queries'
 import {
   currentEndpoint,
   type PushAvailability,
+  PushTimeoutError,
   pushAvailability,
   removeDevice,
   subscribeThisDevice,
@@ -29,6 +30,8 @@ export function PushDevices({ username }: { username: string }) {
   const [availability, setAvailability] = useState<PushAvailability>(() => pushAvailability())
   const [subscribedHere, setSubscribedHere] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [turningOn, setTurningOn] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
 
   useEffect(() => {
     let live = true
@@ -44,16 +47,27 @@ export function PushDevices({ username }: { username: string }) {
 
   const turnOn = async () => {
     setBusy(true)
+    setTurningOn(true)
+    setFailure(null)
     try {
       const permission = await subscribeThisDevice(username, asLocale(i18n.locale))
       setAvailability(permission)
       // The section itself then says notifications are on: no toast repeating it.
       if (permission === 'granted') setSubscribedHere(true)
       await refresh()
-    } catch {
-      void notify('error', t`Notifications could not be turned on. Please try again.`)
+    } catch (error) {
+      setFailure(
+        error instanceof PushTimeoutError
+          ? t`The notification service did not answer within 10 seconds. Check your connection, then try again.`
+          : t`Notifications could not be turned on. Please try again.`,
+      )
+      // Back to what is true: a subscription the browser made late may exist, or not.
+      void currentEndpoint()
+        .then((endpoint) => setSubscribedHere(endpoint !== null))
+        .catch(() => undefined)
     } finally {
       setBusy(false)
+      setTurningOn(false)
     }
   }
 
@@ -103,10 +117,25 @@ export function PushDevices({ username }: { username: string }) {
           <Trans>Notifications are on for this device.</Trans>
         </p>
       ) : (
-        <button type="button" className="button" disabled={busy} onClick={() => void turnOn()}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-busy={turningOn}
+          onClick={() => void turnOn()}
+        >
+          {turningOn ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
           <Trans>Turn on notifications on this device</Trans>
         </button>
       )}
+      <p role="status" className="muted" data-testid="push-progress">
+        {turningOn ? <Trans>Turning notifications on…</Trans> : null}
+      </p>
+      {failure ? (
+        <p role="alert" className="field-error" data-testid="push-failure">
+          {failure}
+        </p>
+      ) : null}
       {items.length > 0 ? (
         <>
           <h3>

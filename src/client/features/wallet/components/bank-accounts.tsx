@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
-import type { BankAccount } from '#shared/contract/wallet.ts'
+import type { BankAccount, Wallet } from '#shared/contract/wallet.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { type IbanProblem, ibanCountryCode, ibanLength, ibanProblem } from '#shared/iban-rules.ts'
 import { normalizeIban } from '#shared/validation-rules.ts'
@@ -135,13 +135,25 @@ function localErrors({ holderName, iban }: BankAccountValues): Partial<BankAccou
   return errors
 }
 
-export function BankAccountForm({ username }: { username: string }) {
+/**
+ * Who the account is in the name of, as the wallet's identity says: the company when paid as a
+ * business, else the person. The bank checks the holder against it, so it is the likely answer.
+ */
+export function holderNameOf(
+  wallet: Pick<Wallet, 'kind' | 'person' | 'business'> | null | undefined,
+): string {
+  if (!wallet) return ''
+  if (wallet.kind === 'business' && wallet.business) return wallet.business.name.trim()
+  return `${wallet.person.firstName} ${wallet.person.lastName}`.trim()
+}
+
+export function BankAccountForm({ username, holderName = '' }: { username: string; holderName?: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   // Field errors hold keys: `iban.<problem>` for the form's own IBAN reasons, the API's otherwise.
   // Errors stay until the next submit, as the live IBAN hint already follows the typing.
   const form = useForm<BankAccountValues>({
-    defaultValues: { holderName: '', iban: '' },
+    defaultValues: { holderName, iban: '' },
     reValidateMode: 'onSubmit',
   })
   const { errors, isSubmitting: saving } = form.formState

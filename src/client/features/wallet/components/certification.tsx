@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
-import { Field } from '#client/components/ui/field.tsx'
+import { Field, FilePicker } from '#client/components/ui/field.tsx'
 import { absoluteLink } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { KycDocument, KycKind, Wallet } from '#shared/contract/wallet.ts'
@@ -103,9 +103,9 @@ export function KycUploadForm({ username, wallet }: { username: string; wallet: 
       </Field>
       <Field label={<Trans>File</Trans>} error={error}>
         {(control) => (
-          <input
-            {...control}
-            type="file"
+          <FilePicker
+            control={control}
+            button={<Trans>Choose a file</Trans>}
             accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null

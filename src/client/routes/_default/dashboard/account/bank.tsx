@@ -1,7 +1,11 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { BankAccountForm, BankAccountList } from '#client/features/wallet/components/bank-accounts.tsx'
+import {
+  BankAccountForm,
+  BankAccountList,
+  holderNameOf,
+} from '#client/features/wallet/components/bank-accounts.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
 import '#client/features/wallet/wallet.css'
@@ -30,7 +34,7 @@ function BankAccountPage() {
         <BankAccountList username={username} accounts={wallet?.informations.bankAccounts ?? []} />
       </div>
       <div className="wallet-card">
-        <BankAccountForm username={username} />
+        <BankAccountForm username={username} holderName={holderNameOf(wallet)} />
       </div>
     </section>
   )

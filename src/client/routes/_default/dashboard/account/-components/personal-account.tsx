@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
 import { AvatarUpload } from '#client/features/account/components/avatar-upload.tsx'
+import { CreatorCodeForm } from '#client/features/account/components/creator-code-form.tsx'
 import { PasswordForm } from '#client/features/account/components/password-form.tsx'
 import { ConnectedPlatforms } from '#client/features/account/components/platforms.tsx'
 import { ProfileForm } from '#client/features/account/components/profile-form.tsx'
@@ -32,6 +33,12 @@ export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: stri
         </h2>
         <AvatarUpload user={user} />
         <ProfileForm key={user.email} user={user} />
+      </section>
+      <section className="card-section" aria-labelledby="creator-code-heading">
+        <h2 id="creator-code-heading">
+          <Trans>Creator code</Trans>
+        </h2>
+        <CreatorCodeForm key={user.creatorCode} user={user} />
       </section>
       <section className="card-section" aria-labelledby="password-heading">
         <h2 id="password-heading">

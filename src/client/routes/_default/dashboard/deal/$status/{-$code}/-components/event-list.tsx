@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { DealEvent } from '#shared/contract/deals.ts'
+import { foldDealEvents } from '#shared/deal-ledger.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 
@@ -34,7 +35,16 @@ function useLabels() {
     address_daily_cap: t`daily click limit reached for this address`,
     invalid_address: t`no valid visitor address`,
   }
-  return { type: (event: DealEvent) => types[event.type], reason: (key: string) => reasons[key] ?? key }
+  const reason = (key: string | null) => reasons[key ?? ''] ?? key ?? ''
+  // Only clicks and conversions are counted or not; taking the mission or reaching the goal is not
+  // "counted", and a refused payment says it was not paid.
+  const status = (event: DealEvent): string => {
+    if (event.type === 'click' || event.type === 'conversion')
+      return event.valid ? t`Counted` : t`Not counted: ${reason(event.reason)}`
+    if (event.type === 'rejected') return t`Not paid: ${reason(event.reason)}`
+    return ''
+  }
+  return { type: (event: DealEvent) => types[event.type], status }
 }
 
 /**
@@ -44,8 +54,10 @@ function useLabels() {
 export const eventPageSize = 25
 
 /** A deal's events, newest first: what happened, whether it counted (and why not), what it paid. */
-export function EventList({ events }: { events: DealEvent[] }) {
+export function EventList({ events: raw }: { events: DealEvent[] }) {
   const labels = useLabels()
+  // Events pushed live arrive one by one: a click and its credit become one row here too.
+  const events = useMemo(() => foldDealEvents(raw), [raw])
   const [shown, setShown] = useState(eventPageSize)
   const total = events.length
   const left = Math.max(0, total - shown)
@@ -57,13 +69,7 @@ export function EventList({ events }: { events: DealEvent[] }) {
           <li key={event.id} className={event.valid ? 'event' : 'event event-invalid'}>
             <span className="event-date">{formatDate(event.createdAt, 'DD/MM/YYYY HH:mm')}</span>
             <span className="event-type">{labels.type(event)}</span>
-            <span className="event-status">
-              {event.valid ? (
-                <Trans>Counted</Trans>
-              ) : (
-                <Trans>Not counted: {labels.reason(event.reason ?? '')}</Trans>
-              )}
-            </span>
+            <span className="event-status">{labels.status(event)}</span>
             <span className="event-amount">
               {event.amount ? formatMoney(event.amount) : ''}
               {event.occurrences > 1 ? <Repeats count={event.occurrences} /> : null}

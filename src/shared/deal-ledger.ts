@@ -1,0 +1,25 @@
+import type { DealEvent } from './contract/deals.ts'
+
+/**
+ * A deal's events as the streamer reads them: a valid click and the credit it earned are written as
+ * two events (in one transaction, the credit right after the click), but they are one thing that
+ * happened, so they show as one row: the click, with the credit's amount. A credit that follows
+ * anything else (the fixed reward when the goal is reached) stays a row of its own.
+ *
+ * `events` are newest first. Folding an already folded list changes nothing, so the server folds
+ * what it answers and the client folds again after adding events pushed one by one.
+ */
+export function foldDealEvents(events: readonly DealEvent[]): DealEvent[] {
+  const rows: DealEvent[] = []
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as DealEvent
+    const older = events[index + 1]
+    if (event.type === 'credited' && older?.type === 'click' && older.valid && older.amount === null) {
+      rows.push({ ...older, amount: event.amount })
+      index++
+      continue
+    }
+    rows.push(event)
+  }
+  return rows
+}
