@@ -11,6 +11,8 @@
  * - `admin`: admins only.
  * The access-control test walks this table, so a route added here without the check fails it.
  */
+import { adminEndpoints } from './admin-endpoints'
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export type Access = 'public' | 'session' | 'owner' | 'member' | 'admin'
 
@@ -27,7 +29,8 @@ const userDeal = '/api/deals/user/{username}/mission/{code}'
 const brand = '/api/providers/{slug}'
 const brandMission = `${brand}/missions/{code}`
 
-export const endpoints = define({
+/** The rows every signed-in page may call: the client's first route carries these only. */
+export const userEndpoints = define({
   // Content and resources
   translation: { method: 'GET', path: '/api/resources/translation/{domain}/{local}', access: 'public' },
   contact: { method: 'POST', path: '/api/core/contact', access: 'public' },
@@ -130,43 +133,13 @@ export const endpoints = define({
   brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
   // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
   stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
-
-  // Administration
-  adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
-  adminIntegrations: { method: 'GET', path: '/api/admin/integrations', access: 'admin' },
-  adminKyc: { method: 'GET', path: '/api/admin/kyc', access: 'admin' },
-  adminKycReview: { method: 'PUT', path: '/api/admin/kyc/{id}', access: 'admin' },
-  adminPayouts: { method: 'GET', path: '/api/admin/payouts', access: 'admin' },
-  adminPayoutUpdate: { method: 'PUT', path: '/api/admin/payouts/{id}', access: 'admin' },
-  adminWalletAdjustment: {
-    method: 'POST',
-    path: '/api/admin/wallets/{username}/adjustments',
-    access: 'admin',
-  },
-  adminDeals: { method: 'GET', path: '/api/admin/deals', access: 'admin' },
-  adminDealState: { method: 'PUT', path: '/api/admin/deals/{code}/state', access: 'admin' },
-  // A flagged deal's pending earnings, rejected and reversed before they can be paid out.
-  adminDealEarningsRejection: {
-    method: 'POST',
-    path: '/api/admin/deals/{code}/earnings/rejection',
-    access: 'admin',
-  },
-  adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
-  adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },
-  adminProviderUpdate: { method: 'PUT', path: '/api/admin/providers/{id}', access: 'admin' },
-  adminProviderMemberInvite: { method: 'POST', path: '/api/admin/providers/{id}/members', access: 'admin' },
-  adminProviderApprove: { method: 'PUT', path: '/api/admin/providers/{id}/approval', access: 'admin' },
-  adminMissions: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
-  adminMissionCreate: { method: 'POST', path: '/api/admin/missions', access: 'admin' },
-  adminMissionUpdate: { method: 'PUT', path: '/api/admin/missions/{code}', access: 'admin' },
-  adminMissionTopUp: { method: 'POST', path: '/api/admin/missions/{code}/top-ups', access: 'admin' },
-  adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
-  adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
-  adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },
-  adminNewsletterExport: { method: 'GET', path: '/api/admin/newsletter/export', access: 'admin' },
-  adminContactMessages: { method: 'GET', path: '/api/admin/contact', access: 'admin' },
-  adminAudit: { method: 'GET', path: '/api/admin/audit', access: 'admin' },
 })
+
+/**
+ * The whole table. The admin rows live in their own module so that the client's first route, which
+ * reads `userEndpoints` only, does not carry them; the admin screens add them when they load.
+ */
+export const endpoints = { ...userEndpoints, ...adminEndpoints }
 
 export type EndpointName = keyof typeof endpoints
 
@@ -200,11 +173,16 @@ const placeholder = /\{(\w+)\}/g
 export function endpoint<N extends EndpointName>(name: N, params?: EndpointParams<N>): string {
   const definition: EndpointDefinition | undefined = endpoints[name]
   if (!definition) throw new Error(`Unknown endpoint "${String(name)}"`)
+  return fillPath(String(name), definition.path, params)
+}
+
+/** `endpoint()` for a row the caller already holds (the client looks rows up in its own table). */
+export function fillPath(name: string, path: string, params?: object): string {
   const values = (params ?? {}) as Record<string, string | number | undefined>
-  return definition.path.replace(placeholder, (_match, key: string) => {
+  return path.replace(placeholder, (_match, key: string) => {
     const value = values[key]
     if (value === undefined || value === null || value === '') {
-      throw new MissingEndpointParameterError(String(name), key)
+      throw new MissingEndpointParameterError(name, key)
     }
     return encodeURIComponent(String(value))
   })

@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { adminApi as api } from '#client/lib/admin-http.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 
