@@ -1,9 +1,9 @@
 /**
  * The administration rows of the endpoint table (see endpoints.ts for what `access` means). Apart from
  * the other rows so that no page but /admin carries them: the admin screens' api modules register them
- * with the client when they load (client/lib/admin-http.ts).
+ * with the client when they load (client/lib/admin-http.ts). endpoints.ts joins them to the others.
  */
-import type { EndpointDefinition } from './endpoints'
+import type { EndpointDefinition } from './endpoint-rows'
 
 export const adminEndpoints = {
   adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },

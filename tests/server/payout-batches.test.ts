@@ -5,7 +5,7 @@
  * marking a line twice moves money once, and only admins reach any of it.
  */
 import { readFileSync } from 'node:fs'
-import { eq, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
 import { payouts, pushOutbox } from '#server/db/schema.ts'

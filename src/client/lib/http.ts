@@ -1,13 +1,8 @@
 import { FetchError, ofetch } from 'ofetch'
 import type { AnswerOf, BodyInputOf, QueryInputOf } from '#shared/contract/api.ts'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '#shared/contract/errors.ts'
-import {
-  type EndpointDefinition,
-  type EndpointName,
-  type EndpointParams,
-  fillPath,
-  userEndpoints,
-} from '#shared/endpoints.ts'
+import { type EndpointDefinition, fillPath, userEndpoints } from '#shared/endpoint-rows.ts'
+import type { EndpointName, EndpointParams } from '#shared/endpoints.ts'
 import { currentLocale } from './i18n'
 import { beginTask } from './progress'
 import { getSession } from './session'

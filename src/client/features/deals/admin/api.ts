@@ -51,3 +51,16 @@ export function rejectDealEarnings(code: string, reason: string) {
 export function setAdminDealState(code: string, state: BodyInputOf<'adminDealState'>['state']) {
   return api('adminDealState', { params: { code }, body: { state } })
 }
+
+/** The publication queue: drafts waiting for a decision, oldest first. */
+export function fetchMissionQueue(signal?: AbortSignal) {
+  return api('adminMissionQueue', { signal })
+}
+
+export function publishMission(code: string) {
+  return api('adminMissionPublish', { params: { code } })
+}
+
+export function rejectMission(code: string, reason: string) {
+  return api('adminMissionReject', { params: { code }, body: { reason } })
+}
