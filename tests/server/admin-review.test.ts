@@ -77,7 +77,10 @@ test('a rejection needs a reason; the brand reads it on the mission and by mail;
   expect((await reject(code, undefined, admin.auth)).statusCode).toBe(400)
 
   const answer = await reject(code, 'The tracked link points to a 404 page', admin.auth)
-  expect(answer.json()).toMatchObject({ status: 'draft', reviewNote: 'The tracked link points to a 404 page' })
+  expect(answer.json()).toMatchObject({
+    status: 'draft',
+    reviewNote: 'The tracked link points to a 404 page',
+  })
   const received = await mail.smtp.nextMail(`${owner.username}@example.test`, 'was not published')
   expect(received.raw).toContain('The tracked link points to a 404 page')
 
