@@ -85,7 +85,7 @@ function QueuedMissionRow({ item }: { item: QueuedMission }) {
         </button>
         <button
           type="button"
-          className="button button-secondary"
+          className="button button-ghost"
           aria-expanded={rejecting}
           onClick={() => setRejecting((open) => !open)}
         >

@@ -94,7 +94,7 @@ function BatchRow({ batch, onChange }: { batch: PayoutBatch; onChange: () => voi
           {batch.createdBy ? ` · ${batch.createdBy}` : ''}
         </span>
       </div>
-      <a className="button button-secondary" href={batchFileLink(batch.id)} download>
+      <a className="button button-ghost" href={batchFileLink(batch.id)} download>
         <Trans>Download the SEPA file</Trans>
       </a>
       <ul className="batch-lines" aria-label={t`Lines of ${batch.messageId}`}>
