@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { type MetricsConfig, metricsFrom } from './config-metrics'
+import { type SepaDebtor, sepaDebtorFrom } from './config-sepa'
 import { ConfigError, integer, text } from './config-values'
 import { type WebhooksConfig, webhooksFrom } from './config-webhooks'
 import { redisPrefix } from './redis-prefix'
@@ -37,6 +38,8 @@ export interface Config {
       }
     | undefined
   minPayoutCents: number
+  /** The account payout files are drawn on (SEPA_DEBTOR_*); undefined: payout files are off. */
+  sepaDebtor: SepaDebtor | undefined
   /**
    * The platform as the invoices' recipient (the streamers bill it): its legal name, postal address
    * lines, country (ISO code: decides domestic VAT or reverse charge) and VAT number.
@@ -233,6 +236,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     stripe: stripeFrom(env),
     // 1000 cents = 10.00 EUR: below that, bank transfer fees eat the payout.
     minPayoutCents: integer(env, 'MIN_PAYOUT_CENTS', 1000, 1, 100_000_000),
+    sepaDebtor: sepaDebtorFrom(env),
     // 72 h: long enough to spot bought clicks and reverse them before they can leave as a payout.
     earningsHoldHours: integer(env, 'EARNINGS_HOLD_HOURS', 72, 0, 24 * 365),
     trustProxy: trustProxy(env),

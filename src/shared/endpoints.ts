@@ -1,182 +1,22 @@
 /**
- * The named endpoint table: one row per API call, shared by the client (which calls them) and the
- * server (which registers its routes from the same paths, so the two can never drift apart).
- *
- * `access` says who may call a route:
- * - `public`: anyone;
- * - `session`: any signed-in user;
- * - `owner`: only the user named by the `{username}`/`{user}` placeholder, or an admin;
- * - `member`: only a member of the provider named by the `{slug}` placeholder, or an admin;
- *   roles within the provider (owner, member) are checked by the route itself;
- * - `admin`: admins only.
+ * The named endpoint table, whole: the rows every page may call (endpoint-rows.ts, where `access` is
+ * explained) and the admin rows (admin-endpoints.ts). Apart so that the client's first route, which
+ * imports endpoint-rows.ts only, never carries the admin rows.
  * The access-control test walks this table, so a route added here without the check fails it.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
-export type Access = 'public' | 'session' | 'owner' | 'member' | 'admin'
+import { adminEndpoints } from './admin-endpoints'
+import { type EndpointDefinition, fillPath, userEndpoints } from './endpoint-rows'
 
-export interface EndpointDefinition {
-  readonly method: HttpMethod
-  readonly path: string
-  readonly access: Access
-}
+export {
+  type Access,
+  type EndpointDefinition,
+  fillPath,
+  type HttpMethod,
+  MissingEndpointParameterError,
+  userEndpoints,
+} from './endpoint-rows'
 
-const define = <const T extends Record<string, EndpointDefinition>>(table: T): T => table
-
-const wallet = '/api/wallets/user/{username}'
-const userDeal = '/api/deals/user/{username}/mission/{code}'
-const brand = '/api/providers/{slug}'
-const brandMission = `${brand}/missions/{code}`
-
-export const endpoints = define({
-  // Content and resources
-  translation: { method: 'GET', path: '/api/resources/translation/{domain}/{local}', access: 'public' },
-  contact: { method: 'POST', path: '/api/core/contact', access: 'public' },
-  selection: { method: 'GET', path: '/api/core/selection/{id}', access: 'public' },
-  newsletterSubscribe: { method: 'POST', path: '/api/newsletter/user', access: 'public' },
-  newsletterToken: { method: 'PUT', path: '/api/newsletter/token/{token}', access: 'public' },
-
-  // Authentication and account
-  signup: { method: 'POST', path: '/api/oauth/signup', access: 'public' },
-  signin: { method: 'POST', path: '/api/oauth/signin', access: 'public' },
-  recovery: { method: 'POST', path: '/api/oauth/recovery', access: 'public' },
-  logout: { method: 'POST', path: '/api/oauth/logout', access: 'session' },
-  verify: { method: 'POST', path: '/api/oauth/verify', access: 'public' },
-  // Public: the expired link's page is often opened signed out; the link's token names the account.
-  verifyResend: { method: 'POST', path: '/api/oauth/verify/resend', access: 'public' },
-  reset: { method: 'POST', path: '/api/oauth/reset', access: 'public' },
-  // POST, not GET: the token stays out of addresses and access logs.
-  resetCheck: { method: 'POST', path: '/api/oauth/reset/check', access: 'public' },
-  userUpdate: { method: 'PUT', path: '/api/user/{user}', access: 'owner' },
-  creatorCodeUpdate: { method: 'PUT', path: '/api/user/{user}/creator-code', access: 'owner' },
-  platforms: { method: 'GET', path: '/api/user/{username}/plateform', access: 'owner' },
-  platformDelete: {
-    method: 'DELETE',
-    path: '/api/user/{username}/plateform/{code}/{reference}',
-    access: 'owner',
-  },
-  twitchConnect: { method: 'POST', path: '/api/partner/twitch/connect', access: 'session' },
-  adminAccess: { method: 'GET', path: '/api/access/admin/{token}', access: 'public' },
-  // Which optional services (captcha, Twitch) this server has switched on, so the forms can adapt.
-  authSettings: { method: 'GET', path: '/api/oauth/settings', access: 'public' },
-
-  // Wallet
-  walletGet: { method: 'GET', path: wallet, access: 'owner' },
-  walletCreate: { method: 'POST', path: wallet, access: 'owner' },
-  walletUpdate: { method: 'PUT', path: wallet, access: 'owner' },
-  walletTransactions: { method: 'GET', path: `${wallet}/transactions`, access: 'owner' },
-  walletTransaction: { method: 'GET', path: `${wallet}/transactions/{transactionId}`, access: 'owner' },
-  walletActivity: { method: 'GET', path: `${wallet}/activity`, access: 'owner' },
-  walletActivityExport: { method: 'GET', path: `${wallet}/activity/export`, access: 'owner' },
-  walletSummary: { method: 'GET', path: `${wallet}/summary`, access: 'owner' },
-  walletPayout: { method: 'POST', path: `${wallet}/payout`, access: 'owner' },
-  walletPayouts: { method: 'GET', path: `${wallet}/payouts`, access: 'owner' },
-  walletBankAccountCreate: { method: 'POST', path: `${wallet}/bank-account`, access: 'owner' },
-  walletBankAccountUnactivate: {
-    method: 'PUT',
-    path: `${wallet}/bank-account/{bankId}/unactivate`,
-    access: 'owner',
-  },
-  walletBankAccountDefault: {
-    method: 'PUT',
-    path: `${wallet}/bank-account/{bankId}/default`,
-    access: 'owner',
-  },
-  walletKyc: { method: 'POST', path: `${wallet}/kyc`, access: 'owner' },
-  walletKycDocuments: { method: 'GET', path: `${wallet}/kyc`, access: 'owner' },
-  walletKycDocument: { method: 'GET', path: `${wallet}/kyc/{documentId}`, access: 'owner' },
-  walletOnboarding: { method: 'GET', path: `${wallet}/onboarding`, access: 'owner' },
-
-  // Deals and missions
-  missions: { method: 'GET', path: '/api/deals/missions', access: 'public' },
-  mission: { method: 'GET', path: '/api/deals/missions/{code}', access: 'public' },
-  userDeals: { method: 'GET', path: '/api/deals/user/{username}/missions', access: 'owner' },
-  userDeal: { method: 'GET', path: userDeal, access: 'owner' },
-  userDealTriggers: { method: 'GET', path: `${userDeal}/triggers`, access: 'owner' },
-  userDealStats: { method: 'GET', path: `${userDeal}/stats`, access: 'owner' },
-  userDealStop: { method: 'PUT', path: `${userDeal}/stopped`, access: 'owner' },
-  userDealInvoice: { method: 'GET', path: `${userDeal}/invoice`, access: 'owner' },
-  userDealWidgetToken: { method: 'POST', path: `${userDeal}/widget-token`, access: 'owner' },
-  userDealWidgetTestAlert: { method: 'POST', path: `${userDeal}/widget-test-alert`, access: 'owner' },
-  subscriptionGet: { method: 'GET', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
-  subscriptionCreate: { method: 'POST', path: '/api/deals/subscriptions/{code}/{username}', access: 'owner' },
-  // Called by a viewer's browser on a tracked link: public by nature.
-  subscriptionCheck: {
-    method: 'POST',
-    path: '/api/deals/subscriptions/check/{code}/{username}',
-    access: 'public',
-  },
-  widget: { method: 'GET', path: '/api/widgets/widget/{token}', access: 'public' },
-
-  // Web Push: the server's VAPID public key, and the user's subscribed devices.
-  pushKey: { method: 'GET', path: '/api/push/key', access: 'public' },
-  pushSubscribe: { method: 'POST', path: '/api/push/user/{username}/devices', access: 'owner' },
-  pushDevices: { method: 'GET', path: '/api/push/user/{username}/devices', access: 'owner' },
-  pushDeviceDelete: { method: 'DELETE', path: '/api/push/user/{username}/devices/{id}', access: 'owner' },
-
-  // Brand portal: a provider's members run its profile, missions, results and budget.
-  brandProviders: { method: 'GET', path: '/api/providers', access: 'session' },
-  brandProviderApply: { method: 'POST', path: '/api/providers', access: 'session' },
-  brandProvider: { method: 'GET', path: brand, access: 'member' },
-  brandProviderUpdate: { method: 'PUT', path: brand, access: 'member' },
-  brandMembers: { method: 'GET', path: `${brand}/members`, access: 'member' },
-  brandMissions: { method: 'GET', path: `${brand}/missions`, access: 'member' },
-  brandMissionCreate: { method: 'POST', path: `${brand}/missions`, access: 'member' },
-  brandMissionUpdate: { method: 'PUT', path: brandMission, access: 'member' },
-  brandMissionState: { method: 'PUT', path: `${brandMission}/state`, access: 'member' },
-  brandMissionResults: { method: 'GET', path: `${brandMission}/results`, access: 'member' },
-  brandMissionResultsExport: { method: 'GET', path: `${brandMission}/results/export`, access: 'member' },
-  brandDealReview: { method: 'POST', path: `${brandMission}/deals/{dealCode}/review`, access: 'member' },
-  brandTopUpCreate: { method: 'POST', path: `${brandMission}/top-ups`, access: 'member' },
-  brandTopUps: { method: 'GET', path: `${brandMission}/top-ups`, access: 'member' },
-  brandWebhooks: { method: 'GET', path: `${brand}/webhooks`, access: 'member' },
-  brandWebhookCreate: { method: 'POST', path: `${brand}/webhooks`, access: 'member' },
-  brandWebhookUpdate: { method: 'PUT', path: `${brand}/webhooks/{hookId}`, access: 'member' },
-  brandWebhookDelete: { method: 'DELETE', path: `${brand}/webhooks/{hookId}`, access: 'member' },
-  brandWebhookDeliveries: { method: 'GET', path: `${brand}/webhooks/{hookId}/deliveries`, access: 'member' },
-  brandWebhookTest: { method: 'POST', path: `${brand}/webhooks/{hookId}/test`, access: 'member' },
-  brandApiKeys: { method: 'GET', path: `${brand}/api-keys`, access: 'member' },
-  brandApiKeyCreate: { method: 'POST', path: `${brand}/api-keys`, access: 'member' },
-  brandApiKeyRevoke: { method: 'DELETE', path: `${brand}/api-keys/{keyId}`, access: 'member' },
-  brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
-  // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
-  stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
-
-  // Administration
-  adminUsers: { method: 'GET', path: '/api/admin/users', access: 'admin' },
-  adminIntegrations: { method: 'GET', path: '/api/admin/integrations', access: 'admin' },
-  adminKyc: { method: 'GET', path: '/api/admin/kyc', access: 'admin' },
-  adminKycReview: { method: 'PUT', path: '/api/admin/kyc/{id}', access: 'admin' },
-  adminPayouts: { method: 'GET', path: '/api/admin/payouts', access: 'admin' },
-  adminPayoutUpdate: { method: 'PUT', path: '/api/admin/payouts/{id}', access: 'admin' },
-  adminWalletAdjustment: {
-    method: 'POST',
-    path: '/api/admin/wallets/{username}/adjustments',
-    access: 'admin',
-  },
-  adminDeals: { method: 'GET', path: '/api/admin/deals', access: 'admin' },
-  adminDealState: { method: 'PUT', path: '/api/admin/deals/{code}/state', access: 'admin' },
-  // A flagged deal's pending earnings, rejected and reversed before they can be paid out.
-  adminDealEarningsRejection: {
-    method: 'POST',
-    path: '/api/admin/deals/{code}/earnings/rejection',
-    access: 'admin',
-  },
-  adminProviders: { method: 'GET', path: '/api/admin/providers', access: 'admin' },
-  adminProviderCreate: { method: 'POST', path: '/api/admin/providers', access: 'admin' },
-  adminProviderUpdate: { method: 'PUT', path: '/api/admin/providers/{id}', access: 'admin' },
-  adminProviderMemberInvite: { method: 'POST', path: '/api/admin/providers/{id}/members', access: 'admin' },
-  adminProviderApprove: { method: 'PUT', path: '/api/admin/providers/{id}/approval', access: 'admin' },
-  adminMissions: { method: 'GET', path: '/api/admin/missions', access: 'admin' },
-  adminMissionCreate: { method: 'POST', path: '/api/admin/missions', access: 'admin' },
-  adminMissionUpdate: { method: 'PUT', path: '/api/admin/missions/{code}', access: 'admin' },
-  adminMissionTopUp: { method: 'POST', path: '/api/admin/missions/{code}/top-ups', access: 'admin' },
-  adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
-  adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
-  adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },
-  adminNewsletterExport: { method: 'GET', path: '/api/admin/newsletter/export', access: 'admin' },
-  adminContactMessages: { method: 'GET', path: '/api/admin/contact', access: 'admin' },
-  adminAudit: { method: 'GET', path: '/api/admin/audit', access: 'admin' },
-})
+export const endpoints = { ...userEndpoints, ...adminEndpoints }
 
 export type EndpointName = keyof typeof endpoints
 
@@ -190,18 +30,6 @@ export type EndpointParams<N extends EndpointName> = Record<
   string | number
 >
 
-export class MissingEndpointParameterError extends Error {
-  constructor(
-    readonly endpointName: string,
-    readonly parameter: string,
-  ) {
-    super(`Endpoint "${endpointName}" needs the parameter "${parameter}" but it was not given`)
-    this.name = 'MissingEndpointParameterError'
-  }
-}
-
-const placeholder = /\{(\w+)\}/g
-
 /**
  * Fills the `{param}` placeholders of a named endpoint's path, URL-encoding every value.
  * Throws a `MissingEndpointParameterError` when a parameter is missing or empty, so a broken call
@@ -210,17 +38,10 @@ const placeholder = /\{(\w+)\}/g
 export function endpoint<N extends EndpointName>(name: N, params?: EndpointParams<N>): string {
   const definition: EndpointDefinition | undefined = endpoints[name]
   if (!definition) throw new Error(`Unknown endpoint "${String(name)}"`)
-  const values = (params ?? {}) as Record<string, string | number | undefined>
-  return definition.path.replace(placeholder, (_match, key: string) => {
-    const value = values[key]
-    if (value === undefined || value === null || value === '') {
-      throw new MissingEndpointParameterError(String(name), key)
-    }
-    return encodeURIComponent(String(value))
-  })
+  return fillPath(String(name), definition.path, params)
 }
 
 /** The path in the router syntax Fastify uses: `{username}` becomes `:username`. */
 export function routePath(name: EndpointName): string {
-  return endpoints[name].path.replace(placeholder, ':$1')
+  return endpoints[name].path.replace(/\{(\w+)\}/g, ':$1')
 }

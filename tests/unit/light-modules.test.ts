@@ -21,6 +21,7 @@ function runtimeImports(file: string, seen = new Set<string>()): Set<string> {
 // arktype (tens of KB) must not reach the first route's JavaScript.
 test.each([
   'src/shared/endpoints.ts',
+  'src/shared/endpoint-rows.ts',
   'src/shared/format.ts',
   'src/shared/validation-rules.ts',
   'src/shared/integration-links.ts',

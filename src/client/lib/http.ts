@@ -1,7 +1,8 @@
 import { FetchError, ofetch } from 'ofetch'
 import type { AnswerOf, BodyInputOf, QueryInputOf } from '#shared/contract/api.ts'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '#shared/contract/errors.ts'
-import { type EndpointName, type EndpointParams, endpoint, endpoints } from '#shared/endpoints.ts'
+import { type EndpointDefinition, fillPath, userEndpoints } from '#shared/endpoint-rows.ts'
+import type { EndpointName, EndpointParams } from '#shared/endpoints.ts'
 import { currentLocale } from './i18n'
 import { beginTask } from './progress'
 import { getSession } from './session'
@@ -114,10 +115,28 @@ export function onIdempotentRequest(handler: IdempotentRequestHandler): void {
   onIdempotent = handler
 }
 
+/**
+ * The rows this client can call: the user rows from the start, the admin rows once an admin screen
+ * loads them (`addEndpoints`, from lib/admin-http.ts), so no other page carries them.
+ */
+const table: Record<string, EndpointDefinition> = { ...userEndpoints }
+
+export function addEndpoints(rows: Record<string, EndpointDefinition>): void {
+  Object.assign(table, rows)
+}
+
+function rowOf(name: string): EndpointDefinition {
+  const definition = table[name]
+  if (!definition) throw new Error(`Unknown endpoint "${name}"`)
+  return definition
+}
+
+const urlOf = (name: string, params: object | undefined) => fillPath(name, rowOf(name).path, params)
+
 /** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
 async function send<T, N extends EndpointName>(name: N, options: RequestOptions<N> = {}): Promise<T> {
-  const definition = endpoints[name]
-  const url = endpoint(name, options.params)
+  const definition = rowOf(name)
+  const url = urlOf(name, options.params)
   const method = spoofMethod(definition.method, options.body)
   const headers: Record<string, string> = { 'Accept-Language': currentLocale(), ...options.headers }
   const { token } = getSession()
@@ -220,7 +239,7 @@ export function absoluteLink<N extends EndpointName>(
   query: Query = {},
 ): string {
   const origin = apiBase() || (typeof location === 'undefined' ? '' : location.origin)
-  const url = new URL(endpoint(name, params), origin || 'http://localhost')
+  const url = new URL(urlOf(name, params), origin || 'http://localhost')
   for (const [key, value] of Object.entries(cleanQuery(query))) {
     if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item))
     else url.searchParams.set(key, String(value))

@@ -253,11 +253,15 @@ export const missions = pgTable(
     startsAt: moment('starts_at').notNull(),
     endsAt: moment('ends_at'),
     status: text('status', { enum: missionStatuses }).notNull().default('draft'),
+    /** Why an operator sent this draft back to its brand; cleared when the draft is edited again. */
+    reviewNote: text('review_note'),
+    reviewedAt: moment('reviewed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('missions_status_starts_idx').on(t.status, t.startsAt),
+    index('missions_queue_idx').on(t.createdAt).where(sql`${t.status} = 'draft' AND ${t.reviewNote} IS NULL`),
     index('missions_provider_idx').on(t.providerId),
     oneOf('missions_reward_model_check', t.rewardModel, rewardModels),
     oneOf('missions_status_check', t.status, missionStatuses),
@@ -382,6 +386,19 @@ export const bankAccounts = pgTable(
   (t) => [index('bank_accounts_wallet_idx').on(t.walletId)],
 )
 
+/** A SEPA credit-transfer file of payouts: which ones (payouts.batch_id), when, by whom, its message id. */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: text('message_id').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    totalCents: cents('total_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('payout_batches_total_check', sql`${t.totalCents} > 0`)],
+)
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -397,10 +414,13 @@ export const payouts = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     response: jsonb('response').$type<Record<string, unknown>>(),
+    /** The SEPA batch this payout left in; set once, where it is still null. */
+    batchId: uuid('batch_id').references(() => payoutBatches.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('payouts_batch_idx').on(t.batchId),
     unique('payouts_wallet_idempotency_unique').on(t.walletId, t.idempotencyKey),
     index('payouts_status_created_idx').on(t.status, t.createdAt),
     check('payouts_amount_check', sql`${t.amountCents} > 0`),

@@ -63,6 +63,8 @@ export const AdminPayoutItem = type({
   /** Where the operator sends the transfer; the full IBAN stays on the server. */
   holderName: 'string',
   ibanMasked: 'string',
+  /** The SEPA batch it left in, or null while it waits for one. */
+  batchId: 'string | null',
 })
 export type AdminPayoutItem = typeof AdminPayoutItem.infer
 

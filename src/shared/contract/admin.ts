@@ -168,6 +168,8 @@ export const AdminMission = type({
   endsAt: 'string | null',
   status: MissionStatus,
   deals: 'number.integer',
+  /** Why an operator sent the draft back (the brand portal shows it); null once the draft is edited. */
+  reviewNote: 'string | null',
 })
 export type AdminMission = typeof AdminMission.infer
 

@@ -6,6 +6,7 @@
 import type { EndpointName } from '../endpoints'
 import { accessEndpoints } from './access'
 import { dealAdminEndpoints, walletAdminEndpoints } from './admin'
+import { adminReviewEndpoints } from './admin-review'
 import { authEndpoints } from './auth'
 import { brandEndpoints } from './brand'
 import { brandIntegrationEndpoints } from './brand-integrations'
@@ -24,6 +25,7 @@ export const endpointSchemas = refusingArrayBodies({
   ...accessEndpoints,
   ...walletEndpoints,
   ...walletAdminEndpoints,
+  ...adminReviewEndpoints,
   ...pushEndpoints,
   ...brandEndpoints,
   ...brandIntegrationEndpoints,

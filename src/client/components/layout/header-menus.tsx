@@ -63,7 +63,10 @@ export function useMenuEntries(): { deals: MenuEntry[]; account: MenuEntry[] } {
   // Without a wallet the account entries from the third onward (business, bank, certification) have
   // nothing to show: what stays is what comes before business.
   const walletEntries = account.findIndex((entry) => entry.key === 'business')
-  return { deals, account: wallet ? account : account.slice(0, walletEntries) }
+  const shown = wallet ? account : account.slice(0, walletEntries)
+  // The server checks admin access on every admin call; the stored role only decides what is offered.
+  if (user?.roles.includes('admin')) shown.push({ key: 'admin', label: t`Admin`, link: { to: '/admin' } })
+  return { deals, account: shown }
 }
 
 export function MenuLinks({ entries, onNavigate }: { entries: MenuEntry[]; onNavigate?: () => void }) {

@@ -9,6 +9,7 @@ import { isAdmin } from '#server/http/access-rules.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import { audit, auditDenied, DENIED_ACTION } from '#server/lib/audit.ts'
 import { listAdminUsers, listAuditEntries } from './admin-repository'
+import { missionReviewRoutes } from './mission-review-routes'
 
 // 50 rows: one screen of the admin table.
 const DEFAULT_PAGE = 50
@@ -88,6 +89,8 @@ export const adminRoutes = fp(
     registerRoute(app, 'adminAudit', async ({ query }) =>
       listAuditEntries(app.db, query.action, paging(query)),
     )
+
+    await missionReviewRoutes(app)
   },
   { name: 'admin-routes' },
 )

@@ -91,6 +91,7 @@ function adminMissionView(row: {
     endsAt: mission.endsAt?.toISOString() ?? null,
     status: mission.status,
     deals: Number(row.all),
+    reviewNote: mission.reviewNote ?? null,
   }
 }
 

@@ -77,7 +77,8 @@ export async function saveMission(
       const [row] = code
         ? await tx
             .update(missions)
-            .set({ ...values, ...(body.code ? { code: body.code } : {}) })
+            // An edit answers an operator's note: the draft goes back to the publication queue.
+            .set({ ...values, ...(body.code ? { code: body.code } : {}), reviewNote: null })
             .where(and(eq(missions.code, code), onlyIf?.where))
             .returning({ code: missions.code })
         : await tx

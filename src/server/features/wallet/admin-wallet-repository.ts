@@ -140,6 +140,7 @@ export async function payoutQueue(
     updatedAt: payout.updatedAt.toISOString(),
     holderName: account.holderName,
     ibanMasked: maskIban(account.iban),
+    batchId: payout.batchId ?? null,
   }))
 }
 
@@ -149,18 +150,22 @@ export async function payoutQueue(
  */
 export async function settlePayout(
   db: Database,
-  input: { id: string; body: PayoutUpdateBody; actorId: string | null },
+  input: { id: string; body: PayoutUpdateBody; actorId: string | null; batchId?: string },
 ): Promise<{ payout: PayoutRow; userId: string }> {
   if (!isUuid(input.id)) throw notFound('No such payout')
+  const inBatch = input.batchId === undefined ? undefined : eq(payouts.batchId, input.batchId)
   const { body, actorId } = input
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(payouts)
       .set({ status: body.status, updatedAt: new Date() })
-      .where(and(eq(payouts.id, input.id), eq(payouts.status, 'pending')))
+      .where(and(eq(payouts.id, input.id), eq(payouts.status, 'pending'), inBatch))
       .returning()
     if (!row) {
-      const [exists] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, input.id))
+      const [exists] = await tx
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(and(eq(payouts.id, input.id), inBatch))
       if (!exists) throw notFound('No such payout')
       throw conflict('This payout is already settled', formError('', 'payout.already_settled'))
     }

@@ -10,6 +10,7 @@ import {
   settlePayout,
 } from './admin-wallet-repository'
 import { rejectDealEarnings } from './earnings-rejection'
+import { payoutBatchRoutes } from './payout-batch-routes'
 import { findOwner } from './wallet-repository'
 import { emitWalletUpdated } from './wallet-service'
 
@@ -26,6 +27,8 @@ const cents = (amount: number) => ({ amount, currency: 'EUR' as const })
  * rejection of a flagged deal's pending earnings, all audited. Each change is pushed to its owner.
  */
 export async function adminWalletRoutes(app: FastifyInstance) {
+  await payoutBatchRoutes(app)
+
   registerRoute(app, 'adminKyc', async ({ query }) => ({
     items: await kycQueue(app.db, statusFilter(kycStatuses, query.status)),
   }))

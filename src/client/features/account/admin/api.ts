@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { adminApi as api } from '#client/lib/admin-http.ts'
 
 /** The account admin screens' calls (users, integrations, audit log), apart from the feature's api.ts. */
 

@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { adminApi as api } from '#client/lib/admin-http.ts'
 import type { MemberRole } from '#shared/contract/brand.ts'
 
 /** What an admin does to a brand (approve it, invite a member, top a mission up), apart from the portal's api.ts. */

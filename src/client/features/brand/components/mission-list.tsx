@@ -79,6 +79,11 @@ export function MissionList({ slug, canDraft }: { slug: string; canDraft: boolea
                       )}
                     </span>
                   </p>
+                  {mission.reviewNote ? (
+                    <p className="brand-mission-notice" role="note">
+                      <Trans>Not published: {mission.reviewNote}</Trans>
+                    </p>
+                  ) : null}
                 </div>
                 <SpendBar
                   spent={mission.spent}

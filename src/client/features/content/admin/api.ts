@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { adminApi as api } from '#client/lib/admin-http.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import type { AdminContentBody, TranslationDomain } from '#shared/contract/content.ts'
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { DealState } from '#shared/contract/deals.ts'
-import { fetchAdminDeals, fetchAdminMissions, fetchAdminProviders } from './api'
+import { fetchAdminDeals, fetchAdminMissions, fetchAdminProviders, fetchMissionQueue } from './api'
 
 /** Admin reads of the deals area; never persisted offline (the 'admin' root is not in the persister). */
 export const adminDealQueries = {
@@ -15,6 +15,11 @@ export const adminDealQueries = {
     queryOptions({
       queryKey: [...adminDealQueries.all(), 'missions'] as const,
       queryFn: ({ signal }) => fetchAdminMissions(signal),
+    }),
+  queue: () =>
+    queryOptions({
+      queryKey: [...adminDealQueries.all(), 'mission-queue'] as const,
+      queryFn: ({ signal }) => fetchMissionQueue(signal),
     }),
   /** Every deals list, whatever its filter. */
   dealLists: () => [...adminDealQueries.all(), 'deals'] as const,

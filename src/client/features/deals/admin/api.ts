@@ -1,4 +1,4 @@
-import { api } from '#client/lib/http.ts'
+import { adminApi as api } from '#client/lib/admin-http.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 
@@ -50,4 +50,17 @@ export function rejectDealEarnings(code: string, reason: string) {
 
 export function setAdminDealState(code: string, state: BodyInputOf<'adminDealState'>['state']) {
   return api('adminDealState', { params: { code }, body: { state } })
+}
+
+/** The publication queue: drafts waiting for a decision, oldest first. */
+export function fetchMissionQueue(signal?: AbortSignal) {
+  return api('adminMissionQueue', { signal })
+}
+
+export function publishMission(code: string) {
+  return api('adminMissionPublish', { params: { code } })
+}
+
+export function rejectMission(code: string, reason: string) {
+  return api('adminMissionReject', { params: { code }, body: { reason } })
 }

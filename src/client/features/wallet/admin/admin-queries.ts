@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { fetchAdminKyc, fetchAdminPayouts } from './api'
+import { fetchAdminKyc, fetchAdminPayouts, fetchPayoutBatches } from './api'
 
 /** Admin queues; under 'admin', a root the persister never keeps (admin data stays off the device). */
 export const adminWalletQueries = {
@@ -14,5 +14,10 @@ export const adminWalletQueries = {
     queryOptions({
       queryKey: [...adminWalletQueries.payoutQueues(), status] as const,
       queryFn: ({ signal }) => fetchAdminPayouts(status, signal),
+    }),
+  batches: () =>
+    queryOptions({
+      queryKey: [...adminWalletQueries.payoutQueues(), 'batches'] as const,
+      queryFn: ({ signal }) => fetchPayoutBatches(signal),
     }),
 }

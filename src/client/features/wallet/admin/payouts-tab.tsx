@@ -9,6 +9,7 @@ import { formatDate } from '#shared/format-date.ts'
 import { payoutStatusLabels } from '../labels'
 import { readError } from '../messages'
 import { setPayoutStatus } from './api'
+import { PayoutBatches } from './payout-batches'
 import '../wallet.css'
 import { adminWalletQueries } from './admin-queries'
 
@@ -80,6 +81,7 @@ export function PayoutsTab() {
           </li>
         ))}
       </ul>
+      <PayoutBatches />
     </section>
   )
 }

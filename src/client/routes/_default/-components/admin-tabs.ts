@@ -17,6 +17,17 @@ export const adminTabs: AdminTab[] = []
 // Keeps `lazy` imported for the features that add tabs below.
 export const lazyTab = (load: () => Promise<{ default: ComponentType }>) => lazy(load)
 
+// First: the brands' drafts waiting for publication, the admin's daily work.
+adminTabs.push({
+  id: 'publication',
+  label: () => t`Publication`,
+  component: lazyTab(() =>
+    import('#client/features/deals/admin/publication-queue-tab.tsx').then((module) => ({
+      default: module.PublicationQueueTab,
+    })),
+  ),
+})
+
 // Content: FAQ, terms and home blocks per locale; newsletter subscribers; contact messages.
 adminTabs.push(
   {
