@@ -2,8 +2,8 @@
 // Node's own fetch and FormData: jsdom's FormData is not one undici can send.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { FetchError } from 'ofetch'
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import type { FetchError } from '#client/lib/fetch-json.ts'
 import type { User } from '#shared/contract/auth.ts'
 
 interface Received {
@@ -93,7 +93,7 @@ test('a FORM_0001 answer becomes an ApiException carrying the field errors', asy
 })
 
 test('any other error is passed on unchanged', async () => {
-  const { ApiException, api } = await import('#client/lib/http.ts')
+  const { ApiException, api, FetchError } = await import('#client/lib/http.ts')
   reply = { status: 401, body: { code: 'AUTH_0002', message: 'Bad credentials' } }
   const failure = await api('signin', { body: { username: 'alice', plainPassword: 'wrong' } }).catch(
     (error: unknown) => error,
@@ -121,7 +121,8 @@ test('an error status the caller expects rejects without turning the progress ba
     beginTask: () => (outcome: string) => outcomes.push(outcome),
   }))
   try {
-    const { api } = await import('#client/lib/http.ts')
+    // A fresh module graph: its error class is the one to expect.
+    const { api, FetchError } = await import('#client/lib/http.ts')
     reply = { status: 404, body: { code: 'NOT_FOUND', message: 'No wallet' } }
     await expect(
       api('walletGet', { params: { username: 'alice' }, expectedStatuses: [404] }),
@@ -136,7 +137,7 @@ test('an error status the caller expects rejects without turning the progress ba
 })
 
 test('a 401 to a signed-in call reports the session it was sent with; a wrong password or an expected 401 does not', async () => {
-  const { api, onSessionRejected } = await import('#client/lib/http.ts')
+  const { api, FetchError, onSessionRejected } = await import('#client/lib/http.ts')
   const { signIn } = await import('#client/lib/session.ts')
   const rejected: (string | null)[] = []
   onSessionRejected((token) => rejected.push(token))

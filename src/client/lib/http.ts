@@ -1,7 +1,7 @@
-import { FetchError, ofetch } from 'ofetch'
 import type { AnswerOf, BodyInputOf, QueryInputOf } from '#shared/contract/api.ts'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '#shared/contract/errors.ts'
 import { type EndpointName, type EndpointParams, endpoint, endpoints } from '#shared/endpoints.ts'
+import { FetchError, fetchJson, type QueryParams } from './fetch-json'
 import { currentLocale } from './i18n'
 import { beginTask } from './progress'
 import { getSession } from './session'
@@ -10,6 +10,8 @@ import { getSession } from './session'
  * The one HTTP client: named endpoints, the stored token on every call, the current
  * locale, the progress bar, and one error mapper.
  */
+
+export { FetchError }
 
 /** A form validation failure (FORM_0001): carries the server's field errors for the form. */
 export class ApiException extends Error {
@@ -66,10 +68,8 @@ function spoofMethod(method: string, body: unknown): string {
   return method
 }
 
-function cleanQuery(
-  query: Query | undefined,
-): Record<string, string | number | boolean | (string | number)[]> {
-  const clean: Record<string, string | number | boolean | (string | number)[]> = {}
+function cleanQuery(query: Query | undefined): QueryParams {
+  const clean: QueryParams = {}
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === null || value === undefined) continue
     clean[key] = Array.isArray(value) ? [...value] : (value as string | number | boolean)
@@ -123,15 +123,13 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
   const { token } = getSession()
   if (token) headers.Authorization = `Bearer ${token}`
 
-  const call = ofetch<T>(url, {
-    baseURL: apiBase() || undefined,
+  // No retries here: TanStack Query owns them, and a second layer would double every wait.
+  const call = fetchJson<T>(`${apiBase()}${url}`, {
     method,
     headers,
     query: cleanQuery(options.query),
-    body: options.body as BodyInit | Record<string, unknown> | undefined,
+    body: options.body,
     signal: options.signal,
-    // TanStack Query owns retries; a second layer would double every wait.
-    retry: 0,
   })
   const key = headers['Idempotency-Key']
   const report = (answered: boolean) => {

@@ -64,7 +64,7 @@ export function eventOf(overrides: Partial<DealEvent> = {}): DealEvent {
   return { ...event, ...overrides }
 }
 
-/** Every request the app sends, answered by `answer` (ofetch reads `globalThis.fetch` per call). */
+/** Every request the app sends, answered by `answer` (the client reads `globalThis.fetch` per call). */
 export function stubApi(answer: (method: string, path: string) => { status: number; body: unknown }) {
   const calls: { method: string; path: string }[] = []
   vi.stubGlobal(

@@ -6,13 +6,12 @@
 import type { I18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Traversal } from 'arktype'
-import { FetchError } from 'ofetch'
 import type { ReactNode } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors } from '#client/lib/forms/form-errors.ts'
-import { ApiException } from '#client/lib/http.ts'
+import { ApiException, FetchError } from '#client/lib/http.ts'
 import { errorMessage } from './messages'
 
 /** The API error code of a failed call, whatever its kind (form error or other contract error). */

@@ -1,10 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
-import { FetchError } from 'ofetch'
 import { useState } from 'react'
 import { useAdminFormErrors } from '#client/features/deals/admin-kit.ts'
-import { apiErrorKeys } from '#client/lib/http.ts'
+import { apiErrorKeys, FetchError } from '#client/lib/http.ts'
 
 /**
  * The brand API's refusals in the member's words. Field errors show under their fields (the admin

@@ -1,5 +1,4 @@
-import { FetchError } from 'ofetch'
-import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
+import { absoluteLink, api, FetchError, idempotencyHeader } from '#client/lib/http.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
 import type { BankAccountBody, KycKind, TransactionKind, WalletBody } from '#shared/contract/wallet.ts'
 

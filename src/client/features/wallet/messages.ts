@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError } from 'ofetch'
-import { ApiException, apiErrorKeys } from '#client/lib/http.ts'
+import { ApiException, apiErrorKeys, FetchError } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ApiErrorBody, FormErrorTree } from '#shared/contract/errors.ts'
 
