@@ -34,9 +34,7 @@ export function isStrongPassword(value: string): boolean {
   )
 }
 
-export const USERNAME_MIN_LENGTH = 3
-export const USERNAME_MAX_LENGTH = 32
-/** ASCII only: usernames appear in tracking links and URLs, where look-alike letters would confuse. */
+/** ASCII only, 3 to 32 characters: usernames appear in tracking links and URLs, where look-alike letters would confuse. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/
 
 export function isValidUsername(value: string): boolean {

@@ -6,19 +6,17 @@
  * deal and day, the wallet summary and the catalogue
  * without the missions already taken.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
-import { childEnv, freePort, runNode, startServer } from './lib/processes.mjs'
+import { onPreparedDatabase } from './lib/bench-server.mjs'
+import { childEnv, freePort, startServer } from './lib/processes.mjs'
 import { ms, saveResult } from './lib/report.mjs'
 
 const CONNECTIONS = 100
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 // Two seconds of warm-up: JIT, connection pools and caches settle before anything is counted.
 const WARMUP_SECONDS = 2
-const DEFAULT_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres'
 
 // The targets (README Performance): share of the hello-world's req/s and p99, per database.
 const TARGETS = {
@@ -40,116 +38,79 @@ async function measure(url, headers = {}) {
   }
 }
 
-/** A fresh bench database on the PostgreSQL server, or null (with the reason) when none answers. */
-export async function postgresDatabase() {
-  const serverUrl = process.env.DATABASE_URL || DEFAULT_POSTGRES
-  const name = `streamdeals_bench_${Date.now().toString(36)}`
-  const client = new pg.Client({ connectionString: serverUrl })
-  try {
-    await client.connect()
-    await client.query(`create database ${name}`)
-  } catch (error) {
-    return { skipped: `PostgreSQL at ${serverUrl} is not usable: ${error.message}` }
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const admin = new pg.Client({ connectionString: serverUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    },
-  }
-}
+// The clicks benchmark still imports the database helper from here; it lives in lib/bench-server.mjs.
+export { postgresDatabase } from './lib/bench-server.mjs'
 
-async function runOn(kind, { serverDir, clientDir }) {
-  const dataDir = mkdtempSync(join(tmpdir(), `streamdeals-bench-${kind}-`))
-  const postgres = kind === 'postgres' ? await postgresDatabase() : null
-  if (postgres?.skipped) return { kind, skipped: postgres.skipped }
-  const env = childEnv({
-    DATA_DIR: dataDir,
-    CLIENT_DIR: clientDir,
-    SEED_DEMO: '0',
-    HOST: '127.0.0.1',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  })
-  try {
-    const user = JSON.parse(await runNode(join(serverDir, 'prepare-db.js'), env))
-    const hello = await startServer(join(import.meta.dirname, 'hello-server.mjs'), {
-      port: await freePort(),
-      env: childEnv({}),
-    })
-    const baseline = await measure(`${hello.url}/`)
-    await hello.stop()
-    const port = await freePort()
-    const app = await startServer(join(serverDir, 'index.js'), {
-      port,
-      env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` },
-    })
-    try {
-      const signedIn = { authorization: `Bearer ${user.token}` }
-      const targets = [
-        ['public', `GET /api/deals/missions (${user.missions} missions)`, '/api/deals/missions', {}],
-        // What a browser gets: it always asks for a compressed answer, which the server keeps ready.
-        [
-          'public',
-          `GET /api/deals/missions (${user.missions} missions, accept-encoding: br as browsers send)`,
-          '/api/deals/missions',
-          { 'accept-encoding': 'br, gzip' },
-        ],
-        [
-          'signedIn',
-          'GET /api/deals/user/{username}/missions (auth, 12 deals)',
-          `/api/deals/user/${user.username}/missions`,
-          signedIn,
-        ],
-        [
-          'signedIn',
-          'GET /api/wallets/user/{username} (auth)',
-          `/api/wallets/user/${user.username}`,
-          signedIn,
-        ],
-        [
-          'signedIn',
-          `GET /api/wallets/user/{username}/transactions (auth, ${user.ledgerEntries} entries)`,
-          `/api/wallets/user/${user.username}/transactions`,
-          signedIn,
-        ],
-        [
-          'signedIn',
-          `GET /api/wallets/user/{username}/activity (auth, ${user.ledgerEntries} entries grouped per deal and day)`,
-          `/api/wallets/user/${user.username}/activity?tz=Europe/Paris`,
-          signedIn,
-        ],
-        [
-          'signedIn',
-          'GET /api/wallets/user/{username}/summary (auth)',
-          `/api/wallets/user/${user.username}/summary?tz=Europe/Paris`,
-          signedIn,
-        ],
-        [
-          'signedIn',
-          'GET /api/deals/missions?exclude_current_user=1 (auth)',
-          '/api/deals/missions?exclude_current_user=1',
-          signedIn,
-        ],
-      ]
-      const measured = []
-      for (const [group, label, path, headers] of targets) {
-        measured.push({ group, label, ...(await measure(`${app.url}${path}`, headers)) })
+function runOn(kind, build) {
+  return onPreparedDatabase(
+    kind,
+    { ...build, name: 'api', prepare: 'prepare-db.js' },
+    async ({ setup: user, startApp }) => {
+      const hello = await startServer(join(import.meta.dirname, 'hello-server.mjs'), {
+        port: await freePort(),
+        env: childEnv({}),
+      })
+      const baseline = await measure(`${hello.url}/`)
+      await hello.stop()
+      const app = await startApp()
+      try {
+        const signedIn = { authorization: `Bearer ${user.token}` }
+        const targets = [
+          ['public', `GET /api/deals/missions (${user.missions} missions)`, '/api/deals/missions', {}],
+          // What a browser gets: it always asks for a compressed answer, which the server keeps ready.
+          [
+            'public',
+            `GET /api/deals/missions (${user.missions} missions, accept-encoding: br as browsers send)`,
+            '/api/deals/missions',
+            { 'accept-encoding': 'br, gzip' },
+          ],
+          [
+            'signedIn',
+            'GET /api/deals/user/{username}/missions (auth, 12 deals)',
+            `/api/deals/user/${user.username}/missions`,
+            signedIn,
+          ],
+          [
+            'signedIn',
+            'GET /api/wallets/user/{username} (auth)',
+            `/api/wallets/user/${user.username}`,
+            signedIn,
+          ],
+          [
+            'signedIn',
+            `GET /api/wallets/user/{username}/transactions (auth, ${user.ledgerEntries} entries)`,
+            `/api/wallets/user/${user.username}/transactions`,
+            signedIn,
+          ],
+          [
+            'signedIn',
+            `GET /api/wallets/user/{username}/activity (auth, ${user.ledgerEntries} entries grouped per deal and day)`,
+            `/api/wallets/user/${user.username}/activity?tz=Europe/Paris`,
+            signedIn,
+          ],
+          [
+            'signedIn',
+            'GET /api/wallets/user/{username}/summary (auth)',
+            `/api/wallets/user/${user.username}/summary?tz=Europe/Paris`,
+            signedIn,
+          ],
+          [
+            'signedIn',
+            'GET /api/deals/missions?exclude_current_user=1 (auth)',
+            '/api/deals/missions?exclude_current_user=1',
+            signedIn,
+          ],
+        ]
+        const measured = []
+        for (const [group, label, path, headers] of targets) {
+          measured.push({ group, label, ...(await measure(`${app.url}${path}`, headers)) })
+        }
+        return { kind, baseline, measured }
+      } finally {
+        await app.stop()
       }
-      return { kind, baseline, measured }
-    } finally {
-      await app.stop()
-    }
-  } finally {
-    await postgres?.drop?.()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+    },
+  )
 }
 
 const percentilePoints = (latency) => [

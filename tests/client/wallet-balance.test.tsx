@@ -1,31 +1,16 @@
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ReactNode } from 'react'
 import { expect, test } from 'vitest'
 import { BalanceCard } from '#client/features/wallet/components/balance-card.tsx'
 import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
-import type { Money } from '#shared/contract/common.ts'
-import type { Wallet } from '#shared/contract/wallet.ts'
+import { eur, payoutMinimum, renderWallet, walletOf } from './support/wallet-fixtures'
 
-const minimum: Money = { amount: 1000, currency: 'EUR' }
+const minimum = payoutMinimum
 
 /** A verified wallet with a default account: 15 € available, 35 € still on hold until 3 December. */
-const wallet: Wallet = {
-  id: 'wallet-1',
-  kind: 'person',
-  person: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    birthDate: '1990-12-10',
-    address: { line1: '1 rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' },
-  },
-  business: null,
-  balance: { amount: 5000, currency: 'EUR' },
-  available: { amount: 1500, currency: 'EUR' },
-  pending: { amount: 3500, currency: 'EUR' },
+const wallet = walletOf({
+  available: eur(1500),
+  pending: eur(3500),
   nextAvailableAt: '2026-12-03T10:00:00.000Z',
   informations: {
     bankAccounts: [
@@ -41,16 +26,9 @@ const wallet: Wallet = {
     ],
   },
   stripe: { status: { person: { status: 'verified', reason: null } } },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-}
+})
 
-const wrap = (children: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
-    </QueryClientProvider>,
-  )
+const wrap = renderWallet
 
 // Intl's fr-FR currency format separates with narrow no-break spaces; compare on plain spaces.
 const text = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\s/g, ' ')

@@ -13,35 +13,13 @@ import type { Wallet } from '#shared/contract/wallet.ts'
 import { alice, stubApi } from './support/deal-fixtures'
 import { FakeSocket } from './support/fake-socket'
 import { idb } from './support/memory-idb'
+import { walletOf } from './support/wallet-fixtures'
 
 vi.mock('idb-keyval', () => import('./support/memory-idb'))
 vi.mock('#client/lib/toast.ts', () => ({ notify: vi.fn(async () => undefined) }))
 
 let socket = new FakeSocket()
 vi.mock('socket.io-client', () => ({ io: () => socket }))
-
-function walletOf(overrides: Partial<Wallet> = {}): Wallet {
-  return {
-    id: 'wallet-1',
-    kind: 'person',
-    person: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      birthDate: '1990-12-10',
-      address: { line1: '1 rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' },
-    },
-    business: null,
-    balance: { amount: 5000, currency: 'EUR' },
-    available: { amount: 5000, currency: 'EUR' },
-    pending: { amount: 0, currency: 'EUR' },
-    nextAvailableAt: null,
-    informations: { bankAccounts: [] },
-    stripe: { status: { person: { status: 'none', reason: null } } },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  }
-}
 
 const detail = walletQueries.detail('alice').queryKey
 const transactions = walletQueries.transactions('alice').queryKey

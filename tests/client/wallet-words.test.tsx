@@ -1,50 +1,21 @@
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { screen } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { BalanceCard } from '#client/features/wallet/components/balance-card.tsx'
 import { StepsLeft } from '#client/features/wallet/components/onboarding-steps.tsx'
 import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
-import type { Money } from '#shared/contract/common.ts'
-import type { Wallet } from '#shared/contract/wallet.ts'
+import { eur, payoutMinimum, renderWallet, walletOf } from './support/wallet-fixtures'
 
-const minimum: Money = { amount: 1000, currency: 'EUR' }
-const eur = (amount: number): Money => ({ amount, currency: 'EUR' })
+const minimum = payoutMinimum
 
 /** A new streamer's wallet: nothing available yet, 0,45 € on hold, no certification, no bank account. */
-const wallet: Wallet = {
-  id: 'wallet-1',
-  kind: 'person',
-  person: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    birthDate: '1990-12-10',
-    address: {
-      line1: '1 rue de la Paix',
-      city: 'Paris',
-      postalCode: '75002',
-      country: 'FR',
-    },
-  },
-  business: null,
+const wallet = walletOf({
   balance: eur(45),
   available: eur(0),
   pending: eur(45),
   nextAvailableAt: '2026-12-03T10:00:00.000Z',
-  informations: { bankAccounts: [] },
-  stripe: { status: { person: { status: 'none', reason: null } } },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-}
+})
 
-const wrap = (children: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <I18nProvider i18n={i18n}>{children}</I18nProvider>
-    </QueryClientProvider>,
-  )
+const wrap = renderWallet
 
 // Intl's fr-FR currency format separates with narrow no-break spaces; compare on plain spaces.
 const plain = (value: string | null | undefined) => value?.replace(/\s/g, ' ')

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll } from 'vitest'
-import { createTestApp, type TestApp } from '../support/test-app'
+import { testAppPerFile } from '../support/test-app'
 
 export interface ReceivedMail {
   to: string[]
@@ -122,35 +122,33 @@ export function signin(app: FastifyInstance, username: string, plainPassword: st
 export function appWithMail(
   options: { seed?: boolean; env?: Record<string, string>; listen?: boolean } = {},
 ) {
-  let testApp: TestApp | undefined
   let smtp: LocalSmtp | undefined
-  beforeAll(async () => {
-    smtp = await startSmtp()
-    testApp = await createTestApp({
-      seed: options.seed ?? false,
-      listen: options.listen ?? false,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test', ...options.env },
-    })
-  })
-  afterAll(async () => {
-    await testApp?.close()
-    await smtp?.close()
-  })
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('appWithMail: read it inside a test')
     return value
   }
+  beforeAll(async () => {
+    smtp = await startSmtp()
+  })
+  afterAll(async () => {
+    await smtp?.close()
+  })
+  const harness = testAppPerFile(() => ({
+    seed: options.seed ?? false,
+    listen: options.listen ?? false,
+    env: { SMTP_URL: started(smtp).url, PUBLIC_URL: 'https://deals.example.test', ...options.env },
+  }))
   return {
     get testApp() {
-      return started(testApp)
+      return harness.testApp
     },
     get app() {
-      return started(testApp).app
+      return harness.app
     },
     get smtp() {
       return started(smtp)
     },
     post: (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-      started(testApp).app.inject({ method: 'POST', url, payload: payload as never, headers }),
+      harness.app.inject({ method: 'POST', url, payload: payload as never, headers }),
   }
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import type { Mailer } from '#server/lib/mailer.ts'
@@ -19,9 +20,14 @@ export interface TestApp {
  * A real app on a fresh database of its own: PGlite in a temp folder, or a new PostgreSQL
  * database when DATABASE_URL is set. Seeded with the demo content unless `seed: false`.
  */
-export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; listen?: boolean; mailer?: Mailer } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>
+  seed?: boolean
+  listen?: boolean
+  mailer?: Mailer
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase()
   const workDir = mkdtempSync(join(tmpdir(), 'streamdeals-app-'))
   const config = loadConfig({
@@ -54,6 +60,40 @@ export async function createTestApp(
       if (found.length > 0) {
         throw new Error(`Answers the OpenAPI document does not describe:\n- ${found.join('\n- ')}`)
       }
+    },
+  }
+}
+
+/**
+ * One app for the whole test file: built before the first test, closed after the last (where the
+ * OpenAPI check of every answer runs). `options` may be a function when they depend on something
+ * another `beforeAll` started first, such as the local SMTP server.
+ */
+export function testAppPerFile(options: TestAppOptions | (() => TestAppOptions) = {}): {
+  readonly app: FastifyInstance
+  readonly url: string | undefined
+  readonly testApp: TestApp
+} {
+  let harness: TestApp | undefined
+  beforeAll(async () => {
+    harness = await createTestApp(typeof options === 'function' ? options() : options)
+  })
+  afterAll(async () => {
+    await harness?.close()
+  })
+  const current = () => {
+    if (!harness) throw new Error('the test app is built in beforeAll: read it inside a test or a hook')
+    return harness
+  }
+  return {
+    get app() {
+      return current().app
+    },
+    get url() {
+      return current().url
+    },
+    get testApp() {
+      return current()
     },
   }
 }

@@ -15,7 +15,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type { ExtractTablesWithRelations } from 'drizzle-orm/relations'
 import pg from 'pg'
 import { acquireDataDirLock } from './data-dir-lock'
-import { listenPostgres, type NotificationFeed, type NotificationHandlers } from './notifications'
+import {
+  type DatabaseLogger,
+  listenPostgres,
+  type NotificationFeed,
+  type NotificationHandlers,
+} from './notifications'
 import { pgliteStatements } from './pglite-statements'
 import * as schema from './schema'
 
@@ -32,11 +37,6 @@ export type Database = PgDatabase<QueryResultHKT, Schema>
 export type Transaction = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
 /** Anything queries can run on: the database itself or an open transaction. */
 export type Executor = Database | Transaction
-
-export interface DatabaseLogger {
-  info(message: string): void
-  warn(message: string): void
-}
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string

@@ -7,7 +7,12 @@
  * the feed is not live, and must start afresh when it is live again.
  */
 import pg from 'pg'
-import type { DatabaseLogger } from './client'
+
+/** Where the database layer reports what an operator should see (the app's logger). */
+export interface DatabaseLogger {
+  info(message: string): void
+  warn(message: string): void
+}
 
 export interface NotificationHandlers {
   message(payload: string): void

@@ -11,7 +11,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Namespace } from 'socket.io'
 import type { SessionResolver } from '../http/session-resolver'
-import type { AppServer, AppSocket } from './socket'
+import type { AppServer, AppSocket } from './socket-types'
 
 // One minute: revocations are pushed at once, so the sweep only backs up what no push announces.
 // The idle limit is 14 days and last_used_at is refreshed once a minute, so a finer sweep could not

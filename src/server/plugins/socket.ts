@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { Server, type Socket } from 'socket.io'
-import type { ClientToServerEvents, ServerToClientEvents } from '#shared/contract/socket.ts'
+import { Server } from 'socket.io'
 import type { Config } from '../config'
-import type { AuthenticatedSession } from '../http/register-endpoint'
 import type { SessionResolver } from '../http/session-resolver'
 import { allowedOrigins } from './security'
 import { redisFanOut, type SocketFanOut } from './socket-redis'
 import { holdToSession, refuseDeadRecoveries, startSessionSweep } from './socket-sessions'
-
-export interface SocketData {
-  session: AuthenticatedSession | null
-  /** The session's absolute expiry (epoch ms): the socket is cut then. Null when anonymous. */
-  sessionExpiresAt: number | null
-}
-
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+import type { AppServer, AppSocket } from './socket-types'
 
 /** Room names: events are only ever sent to rooms the server put a socket in, never to ones it asked for. */
 export const rooms = {

@@ -25,8 +25,17 @@ import {
 import { documentFieldsAs, type EndpointSchemas, type SchemaLike } from './endpoint-schema'
 import { IntegrationParameters } from './links'
 
-// The wallet rows of the admin API (KYC review, payouts, adjustments) have their own module; their names stay importable here.
-export * from './admin-wallet'
+// The wallet rows of the admin API (KYC review, payouts, adjustments) have their own module; the
+// names the rest of the code reads stay importable here, listed so a reader sees what comes from where.
+export {
+  AdjustmentBody,
+  AdminKycItem,
+  AdminPayoutItem,
+  KycReview,
+  KycReviewBody,
+  PayoutUpdateBody,
+  walletAdminEndpoints,
+} from './admin-wallet'
 
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
 const REASON_MAX = 500

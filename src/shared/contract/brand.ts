@@ -24,8 +24,8 @@ import { Day, Email, IsoDateTime, listOf, MediaObject, requiredText } from './co
 import { DealState, RewardModel, WidgetTheme } from './deals'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
-// A mission's budget top-ups have their own module; their names stay importable here.
-export * from './brand-top-ups'
+// A mission's budget top-ups have their own module; the name the rest of the code reads from here.
+export { BrandTopUp } from './brand-top-ups'
 
 export const MemberRole = type("'owner' | 'member'")
 export type MemberRole = typeof MemberRole.infer

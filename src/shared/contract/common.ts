@@ -21,7 +21,6 @@ export function withRule<T extends Type>(schema: T, rule: ValidationRule): T {
 }
 
 export const LOCALES = ['en', 'fr', 'es'] as const
-export const DEFAULT_LOCALE = 'en'
 export const Locale = type.enumerated(...LOCALES)
 export type Locale = typeof Locale.infer
 

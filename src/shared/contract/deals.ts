@@ -57,9 +57,6 @@ export type Mission = typeof Mission.infer
 export const DealState = type.enumerated(...DEAL_STATES)
 export type DealState = typeof DealState.infer
 
-/** Finished counts as completed; inprogress and stopped are listed as in progress. */
-export const isCompletedState = (state: DealState): boolean => state === 'finished'
-
 export const Deal = type({
   code: 'string',
   state: DealState,

@@ -18,21 +18,6 @@ export const ErrorCode = {
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 
-export const ErrorStatus: Readonly<Record<ErrorCode, number>> = {
-  FORM_0001: 400,
-  AUTH_0001: 401,
-  AUTH_0002: 401,
-  ACCESS_0001: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  // An Idempotency-Key reused with another body.
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  // A shared dependency (Redis) answered too late to decide the request safely; Retry-After says when.
-  UNAVAILABLE: 503,
-  SERVER_ERROR: 500,
-}
-
 /** Same shape at every level: `errors` for this level, `children` per field. */
 export interface FormErrorTree {
   errors?: string[]

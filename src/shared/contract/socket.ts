@@ -5,18 +5,6 @@
 import type { Deal, DealEvent, WidgetProgress } from './deals'
 import type { Wallet } from './wallet'
 
-export const SocketEvent = {
-  DealUpdated: 'deal:updated',
-  DealEvent: 'deal:event',
-  WalletUpdated: 'wallet:updated',
-  WidgetProgress: 'widget:progress',
-  WidgetTestAlert: 'widget:test-alert',
-  BrandBudget: 'brand:budget',
-  SessionRevoked: 'session:revoked',
-  WidgetSubscribe: 'widget:subscribe',
-  WidgetUnsubscribe: 'widget:unsubscribe',
-} as const
-
 export interface DealEventPayload {
   dealCode: string
   event: DealEvent

@@ -1,6 +1,6 @@
 /** Payouts to a bank account, and the certification (KYC) documents a payout needs first. */
 import { type } from 'arktype'
-import { IsoDateTime, Money, PositiveCents, requiredText, Uuid } from './common'
+import { IsoDateTime, Money, PositiveCents, Uuid } from './common'
 
 export const PayoutStatus = type("'pending' | 'paid' | 'failed'")
 export type PayoutStatus = typeof PayoutStatus.infer
@@ -25,7 +25,6 @@ export type PayoutBody = typeof PayoutBody.infer
 
 /** 200: a UUID or any sane client-made key fits; longer keys are abuse. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200
-export const IdempotencyKey = requiredText(IDEMPOTENCY_KEY_MAX_LENGTH)
 
 export const KYC_KINDS = ['identity', 'proof_of_address', 'company_registration'] as const
 export const KycKind = type.enumerated(...KYC_KINDS)

@@ -23,9 +23,26 @@ import {
 } from './wallet-ledger'
 import { KycDocument, KycUploadFields, Payout, PayoutBody, PayoutList } from './wallet-payouts'
 
-// The ledger and the payouts and certification documents have their own modules; their names stay importable here.
-export * from './wallet-ledger'
-export * from './wallet-payouts'
+// The ledger and the payouts and certification documents have their own modules; the names the rest
+// of the code reads stay importable here, listed so a reader sees what comes from where.
+export {
+  ActivityRow,
+  EarningsDay,
+  TRANSACTION_KINDS,
+  Transaction,
+  TransactionKind,
+  WalletSummary,
+} from './wallet-ledger'
+export {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  KYC_KINDS,
+  KycDocument,
+  KycKind,
+  KycStatus,
+  Payout,
+  PayoutBody,
+  PayoutStatus,
+} from './wallet-payouts'
 
 export const CertificationStatus = type("'none' | 'pending' | 'verified' | 'rejected'")
 export type CertificationStatus = typeof CertificationStatus.infer

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatDate } from '#shared/format-date.ts'
-import type { DayChartProps } from './day-chart'
+import type { DayChartProps } from './day-chart-props'
 
 const HEIGHT = 220
 const DAY_SECONDS = 86_400

@@ -1,29 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useState } from 'react'
 import { formatDate } from '#shared/format-date.ts'
+import type { DayChartProps } from './day-chart-props'
 import './day-chart.css'
-
-/** One series of a day chart: a value per day, its name and how a value reads ("3 clicks", "1,20 €"). */
-export interface DaySeries {
-  label: string
-  values: readonly number[]
-  /** A CSS colour (a variable of the theme). */
-  color: string
-  format: (value: number) => string
-}
-
-export interface DayChartProps {
-  /** Calendar days, YYYY-MM-DD, oldest first. */
-  days: readonly string[]
-  series: readonly DaySeries[]
-  /** What the vertical axis counts ("Clicks", "Euros"). */
-  yLabel: string
-  /** One sentence for everyone, read first by screen readers: the chart's gist. */
-  summary: string
-  /** The table's first column header and caption. */
-  tableCaption: string
-  testId?: string
-}
 
 // uPlot (~50 KB, canvas, no dependencies) loads with the first chart shown, never with the first route.
 const DayChartCanvas = lazy(() => import('./day-chart-canvas'))

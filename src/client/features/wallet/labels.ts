@@ -4,13 +4,7 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type {
-  KycKind,
-  KycStatus,
-  PayoutStatus,
-  TransactionKind,
-  WalletKind,
-} from '#shared/contract/wallet.ts'
+import type { KycKind, KycStatus, PayoutStatus } from '#shared/contract/wallet.ts'
 
 export const kycKindLabels: Record<KycKind, MessageDescriptor> = {
   identity: msg`Identity document`,
@@ -28,19 +22,6 @@ export const payoutStatusLabels: Record<PayoutStatus, MessageDescriptor> = {
   pending: msg`Pending`,
   paid: msg`Paid`,
   failed: msg`Failed`,
-}
-
-export const transactionKindLabels: Record<TransactionKind, MessageDescriptor> = {
-  earning: msg`Earning`,
-  earning_reversal: msg`Earning rejected`,
-  payout: msg`Payout`,
-  payout_reversal: msg`Payout reversed`,
-  adjustment: msg`Adjustment`,
-}
-
-export const walletKindLabels: Record<WalletKind, MessageDescriptor> = {
-  person: msg`A person`,
-  business: msg`A business`,
 }
 
 /** A value's label from one of these maps; a value the map does not know (a newer server) as it is. */

@@ -4,9 +4,7 @@
  * form's own (saveMission: one transaction with its audit entry), and every change drops the cached
  * catalogue like an admin's edit does.
  */
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { missions } from '#server/db/schema.ts'
 import { saveMission, uploadedImage } from '#server/features/deals/catalogue-admin-service.ts'
 import { invalidateMissionCatalogue } from '#server/features/deals/mission-catalogue-service.ts'
 import type { ProviderAccess } from '#server/http/access-rules.ts'
@@ -15,7 +13,7 @@ import type { UploadedFile } from '#server/http/multipart.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
 import type { MissionBody } from '#shared/contract/admin.ts'
 import type { BrandMission, BrandMissionBody } from '#shared/contract/brand.ts'
-import { changeMissionState, findBrandMission, listBrandMissions } from './brand-missions-repository'
+import { changeMissionState, draftOf, findBrandMission, listBrandMissions } from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 
 const notADraft = () =>
@@ -58,7 +56,7 @@ export async function brandMissionRoutes(app: FastifyInstance) {
       thumbnail,
       actorId,
       onlyIf: {
-        where: and(eq(missions.providerId, provider.providerId), eq(missions.status, 'draft')),
+        where: draftOf(provider.providerId),
         refused: notADraft,
       },
     })

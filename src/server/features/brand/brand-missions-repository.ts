@@ -7,6 +7,10 @@ import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { BrandMission, BrandMissionStateBody } from '#shared/contract/brand.ts'
 
+/** The condition a brand's write of a mission runs under: the mission is this provider's, and a draft. */
+export const draftOf = (providerId: string) =>
+  and(eq(missions.providerId, providerId), eq(missions.status, 'draft'))
+
 export interface MissionSpend {
   spent: number
   validClicks: number

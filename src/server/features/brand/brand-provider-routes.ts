@@ -3,23 +3,21 @@
  * profile and members; and the admin's side of it: approving an application, inviting a member.
  * Access to `{slug}` routes is the endpoint table's `member` rule (register-endpoint.ts).
  */
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { isUuid } from '#server/db/ids.ts'
-import { providers } from '#server/db/schema.ts'
 import { authLimits, findUserById } from '#server/features/auth/accounts-service.ts'
 import { providerView, uploadedImage } from '#server/features/deals/catalogue-admin-service.ts'
 import { invalidateMissionCatalogue } from '#server/features/deals/mission-catalogue-service.ts'
 import { isAdmin, type ProviderAccess } from '#server/http/access-rules.ts'
 import { ApiError, forbidden, notFound } from '#server/http/api-error.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
-import { audit } from '#server/lib/audit.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import { redeemInvitation } from './brand-invitations-repository'
 import { invitationRefused, inviteMember, mailInvitation } from './brand-invite'
 import { brandLimits } from './brand-limits'
 import {
   applyForProvider,
+  approveProvider,
   brandProviderView,
   findProvider,
   listBrandProviders,
@@ -102,20 +100,8 @@ export async function brandProviderRoutes(app: FastifyInstance) {
 
   registerRoute(app, 'adminProviderApprove', async ({ params, session }) => {
     if (!isUuid(params.id)) throw notFound('This provider does not exist')
-    const approved = await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(providers)
-        .set({ status: 'approved' })
-        .where(eq(providers.id, params.id))
-        .returning()
-      if (!row) throw notFound('This provider does not exist')
-      await audit(tx, {
-        actorId: session?.user.id ?? null,
-        action: 'provider.approve',
-        target: `provider:${row.slug}`,
-      })
-      return row
-    })
+    const approved = await approveProvider(app.db, params.id, session?.user.id ?? null)
+    if (!approved) throw notFound('This provider does not exist')
     invalidateMissionCatalogue(app.db)
     return providerView(approved)
   })

@@ -207,3 +207,20 @@ export async function providerIdsOf(db: Executor, userId: string): Promise<strin
     .innerJoin(providerMembers, activeMembership(userId))
   return rows.map((row) => row.id)
 }
+
+/** An admin approves an application (the provider goes live for its members), with its audit entry. */
+export function approveProvider(
+  db: Database,
+  id: string,
+  actorId: string | null,
+): Promise<ProviderRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(providers)
+      .set({ status: 'approved' })
+      .where(eq(providers.id, id))
+      .returning()
+    if (row) await audit(tx, { actorId, action: 'provider.approve', target: `provider:${row.slug}` })
+    return row
+  })
+}

@@ -160,9 +160,3 @@ export function listCreditedEvents(db: Executor, dealId: string): Promise<DealEv
     .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.type, 'credited')))
     .orderBy(asc(dealEvents.seq))
 }
-
-/** The deal without its widget token, for anyone who is neither the owner nor an admin. */
-export function publicDeal(deal: Deal): Deal {
-  const { widgetToken: _hidden, ...rest } = deal
-  return rest
-}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { deals, missions, providers } from '#server/db/schema.ts'
@@ -111,11 +111,6 @@ export async function findVisibleMission(
     .where(and(eq(missions.code, code), inArray(missions.status, ['published', 'closed'])))
     .limit(1)
   return row ? toMission(row, locale) : null
-}
-
-export async function countMissions(db: Executor): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(missions)
-  return row?.total ?? 0
 }
 
 const missionCodesOfUser = preparedPerDatabase((db) =>

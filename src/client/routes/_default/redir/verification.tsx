@@ -1,7 +1,18 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { PendingPage } from '#client/components/ui/pending-page.tsx'
 import { VerificationLanding } from '#client/features/auth/components/verification.tsx'
-import { AcceptInvitation } from '#client/features/brand/components/accept-invitation.tsx'
+
+/**
+ * Loaded only for an invitation link: a static import made this route, which every sign-up's
+ * e-mail link opens, name the brand portal's chunk and its dependencies among its own.
+ */
+const AcceptInvitation = lazy(() =>
+  import('#client/features/brand/components/accept-invitation.tsx').then((module) => ({
+    default: module.AcceptInvitation,
+  })),
+)
 
 interface VerificationSearch {
   token?: string
@@ -24,7 +35,9 @@ function VerificationPage() {
         <h1>
           <Trans>Brand invitation</Trans>
         </h1>
-        <AcceptInvitation token={token} />
+        <Suspense fallback={<PendingPage />}>
+          <AcceptInvitation token={token} />
+        </Suspense>
       </section>
     )
   }
