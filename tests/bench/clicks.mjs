@@ -170,7 +170,7 @@ async function runOn(kind, { serverDir, clientDir }) {
         path === 'redirect' && process.env.BENCH_CLICKS_PHONE !== '0'
           ? await phoneTaps(`${app.url}/redir/cpc/${setup.mission}/${setup.usernames[0]}`, {
               addressOf: (i) => `12.0.${(i >> 8) & 255}.${i & 255}`,
-            })
+            }).catch((error) => ({ error: String(error) }))
           : null
       measured = {
         phone,
@@ -213,7 +213,9 @@ export async function clicksBenchmark(build) {
     data[kind] = result
     if (result.skipped) notes.push(`${kind}: skipped — ${result.skipped}`)
     else rows.push(row(result))
-    if (result.phone)
+    if (result.phone?.error)
+      notes.push(`${kind}: the phone's tap could not be measured: ${result.phone.error}`)
+    else if (result.phone)
       notes.push(
         `${kind}: a phone's tap (150 ms RTT, 1.6 Mbps, CPU 4× slower, Chromium) to the brand page's request: ` +
           `median ${result.phone.oursMs.toFixed(0)} ms through /redir/cpc, ${result.phone.bareMs.toFixed(0)} ms through a bare 302 ` +

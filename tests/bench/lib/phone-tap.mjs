@@ -51,8 +51,11 @@ async function timeTap(context, url, address) {
       }),
     )
     started = performance.now()
-    await page.goto(url, { waitUntil: 'commit' })
-    return await reached
+    // The brand's page is the end: its request is what is timed, whatever its navigation does after.
+    const navigation = page.goto(url, { waitUntil: 'commit' }).catch(() => undefined)
+    const elapsed = await reached
+    await navigation
+    return elapsed
   } finally {
     await page.close()
   }
