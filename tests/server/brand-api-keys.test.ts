@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { brandApiKeys } from '#server/db/schema.ts'
+import { brandApiKeys } from '#server/db/schema-integrators.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
 

@@ -22,8 +22,12 @@ import {
   type NotificationHandlers,
 } from './notifications'
 import { pgliteStatements } from './pglite-statements'
-import * as schema from './schema'
+import * as coreSchema from './schema'
+import * as integratorsSchema from './schema-integrators'
 
+// The integrators' tables live apart (they reference providers and users, so schema.ts cannot re-export
+// them without an import circle); the database handle knows both.
+const schema = { ...coreSchema, ...integratorsSchema }
 export type Schema = typeof schema
 
 /** What both drivers' raw results have in common: `db.execute()` answers `{ rows }` on either. */

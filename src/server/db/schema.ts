@@ -819,5 +819,3 @@ export const clickIntake = pgTable(
 )
 export type ClickIntakeRow = typeof clickIntake.$inferSelect
 
-// A brand's webhooks and API keys.
-export * from './schema-integrators'

@@ -8,7 +8,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { brandWebhookDeliveries, brandWebhooks, providers } from '#server/db/schema.ts'
+import { providers } from '#server/db/schema.ts'
+import { brandWebhookDeliveries, brandWebhooks } from '#server/db/schema-integrators.ts'
 import { checkPublicEndpoint, RefusedEndpoint } from '#server/features/push/push-service.ts'
 import { ownerRecipients } from './brand-providers-repository'
 import { sendWebhookTroubleMail, type WebhookTrouble } from './webhook-mails'

@@ -10,7 +10,7 @@ import {
   type BrandWebhookRow,
   brandWebhookDeliveries,
   brandWebhooks,
-} from '#server/db/schema.ts'
+} from '#server/db/schema-integrators.ts'
 import { notFound } from '#server/http/api-error.ts'
 import type {
   BrandWebhook,
