@@ -30,8 +30,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } })
     await storeSession(context, signin.body.code as string, signin.body.user)
     const page = await context.newPage()
-    await page.goto(`/dashboard/provider/${viewport.provider}#integrations`)
+    await page.goto(`/dashboard/provider/${viewport.provider}`)
     const panel = page.locator('#integrations')
+    await panel.getByRole('button', { name: 'Webhooks and API keys', exact: true }).click()
     await expect(panel.getByRole('heading', { name: 'Webhooks' })).toBeVisible()
 
     // A private address is refused under the field, in words.

@@ -38,7 +38,7 @@ const signatureHeader = {
   'Streamdeals-Signature': {
     required: true,
     description:
-      '`t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `${t}.${raw body}` with the hook’s signing secret. ' +
+      '`t=<unix seconds>,v1=<hex>`: HMAC-SHA256 of `<t>.<raw body>` with the hook’s signing secret. ' +
       'Compare in constant time and refuse a `t` older than 5 minutes.',
     schema: { type: 'string' },
   },

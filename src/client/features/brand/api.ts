@@ -1,4 +1,5 @@
 import { api } from '#client/lib/http.ts'
+import type { ApiKeyScope, WebhookEventType } from '#shared/contract/brand-integrations.ts'
 import type { Locale } from '#shared/contract/common.ts'
 
 /**
@@ -68,3 +69,35 @@ export function postCardTopUp(slug: string, code: string, amount: number) {
 export function postInvitationRedemption(token: string) {
   return api('brandInvitationRedeem', { body: { token } })
 }
+
+// A brand's integrations (its Integrations tab): webhooks, their delivery logs, API keys.
+
+export const fetchWebhooks = (slug: string, signal?: AbortSignal) =>
+  api('brandWebhooks', { params: { slug }, signal })
+
+export const fetchWebhookDeliveries = (slug: string, hookId: string, signal?: AbortSignal) =>
+  api('brandWebhookDeliveries', { params: { slug, hookId }, signal })
+
+export const fetchApiKeys = (slug: string, signal?: AbortSignal) =>
+  api('brandApiKeys', { params: { slug }, signal })
+
+export const createWebhook = (slug: string, body: { url: string; events: WebhookEventType[] }) =>
+  api('brandWebhookCreate', { params: { slug }, body })
+
+export const updateWebhook = (
+  slug: string,
+  hookId: string,
+  body: { url: string; events: WebhookEventType[]; enabled: boolean },
+) => api('brandWebhookUpdate', { params: { slug, hookId }, body })
+
+export const deleteWebhook = (slug: string, hookId: string) =>
+  api('brandWebhookDelete', { params: { slug, hookId } })
+
+export const sendTestEvent = (slug: string, hookId: string) =>
+  api('brandWebhookTest', { params: { slug, hookId } })
+
+export const createApiKey = (slug: string, body: { name: string; scope: ApiKeyScope }) =>
+  api('brandApiKeyCreate', { params: { slug }, body })
+
+export const revokeApiKey = (slug: string, keyId: string) =>
+  api('brandApiKeyRevoke', { params: { slug, keyId } })

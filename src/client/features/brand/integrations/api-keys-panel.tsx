@@ -113,7 +113,7 @@ export function ApiKeysPanel({ slug, canManage }: { slug: string; canManage: boo
         </Trans>
       </p>
       {data.items.length > 0 ? (
-        <div className="brand-table-scroll">
+        <div className="brand-table-scroll integration-table-scroll">
           <table className="brand-table">
             <thead>
               <tr>

@@ -94,7 +94,7 @@ export function WebhookCard({
           <Trans>Last deliveries</Trans>
         </summary>
         {log.data && log.data.items.length > 0 ? (
-          <div className="brand-table-scroll">
+          <div className="brand-table-scroll integration-table-scroll">
             <table className="brand-table">
               <thead>
                 <tr>
