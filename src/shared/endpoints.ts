@@ -128,6 +128,14 @@ export const endpoints = define({
   brandTopUpCreate: { method: 'POST', path: `${brandMission}/top-ups`, access: 'member' },
   brandTopUps: { method: 'GET', path: `${brandMission}/top-ups`, access: 'member' },
   brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
+  // Owner-only within the provider (checked by the route): members read the lists, owners change them.
+  brandMemberInvite: { method: 'POST', path: `${brand}/members`, access: 'member' },
+  brandInvitations: { method: 'GET', path: `${brand}/invitations`, access: 'member' },
+  brandMemberRemove: { method: 'DELETE', path: `${brand}/members/{userId}`, access: 'member' },
+  brandTopUpRequestCreate: { method: 'POST', path: `${brandMission}/top-up-requests`, access: 'member' },
+  brandTopUpRequests: { method: 'GET', path: `${brandMission}/top-up-requests`, access: 'member' },
+  brandOverview: { method: 'GET', path: `${brand}/overview`, access: 'member' },
+  brandOverviewExport: { method: 'GET', path: `${brand}/overview/export`, access: 'member' },
   // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
   stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
 
@@ -160,6 +168,8 @@ export const endpoints = define({
   adminMissionCreate: { method: 'POST', path: '/api/admin/missions', access: 'admin' },
   adminMissionUpdate: { method: 'PUT', path: '/api/admin/missions/{code}', access: 'admin' },
   adminMissionTopUp: { method: 'POST', path: '/api/admin/missions/{code}/top-ups', access: 'admin' },
+  adminTopUpRequests: { method: 'GET', path: '/api/admin/top-up-requests', access: 'admin' },
+  adminTopUpRequestDecide: { method: 'PUT', path: '/api/admin/top-up-requests/{id}', access: 'admin' },
   adminContent: { method: 'GET', path: '/api/admin/content', access: 'admin' },
   adminContentUpdate: { method: 'PUT', path: '/api/admin/content/{id}', access: 'admin' },
   adminNewsletter: { method: 'GET', path: '/api/admin/newsletter', access: 'admin' },

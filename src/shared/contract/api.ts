@@ -8,6 +8,7 @@ import { accessEndpoints } from './access'
 import { dealAdminEndpoints, walletAdminEndpoints } from './admin'
 import { authEndpoints } from './auth'
 import { brandEndpoints } from './brand'
+import { brandPortalEndpoints } from './brand-portal'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
@@ -25,6 +26,7 @@ export const endpointSchemas = refusingArrayBodies({
   ...walletAdminEndpoints,
   ...pushEndpoints,
   ...brandEndpoints,
+  ...brandPortalEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>)
 
 type Row<N extends EndpointName> = (typeof endpointSchemas)[N]
