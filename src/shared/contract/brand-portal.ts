@@ -62,9 +62,12 @@ export const AdminTopUpRequestDecisionBody = type({
 })
 export type AdminTopUpRequestDecisionBody = typeof AdminTopUpRequestDecisionBody.infer
 
-/** A range of UTC days, both ends included; the last 30 days when left out. */
+/**
+ * A range of UTC days, both ends included; the last 30 days when left out. Other keys are dropped,
+ * not refused: the page's download link carries the session in `authorization`.
+ */
 export const BrandOverviewQuery = type({
-  '+': 'reject',
+  '+': 'delete',
   'from?': Day,
   'to?': Day,
 })

@@ -31,7 +31,9 @@ export function showFirstError(form: HTMLFormElement | null) {
   requestAnimationFrame(() => {
     const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
     if (!first) return
-    first.scrollIntoView({ block: 'start', behavior: 'smooth' })
+    // The whole field (its label, or a language group's legend) comes into view, not just the control.
+    const field = first.closest<HTMLElement>('fieldset') ?? first.closest<HTMLElement>('.field') ?? first
+    field.scrollIntoView({ block: 'start', behavior: 'smooth' })
     first.focus({ preventScroll: true })
   })
 }

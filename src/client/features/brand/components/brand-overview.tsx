@@ -14,17 +14,18 @@ import { OverviewCards, OverviewChart, OverviewForecast } from './overview-parts
 import './brand.css'
 import './brand-self-service.css'
 
-export interface OverviewSearch {
-  from?: string
-  to?: string
-}
-
 const DAY_MS = 86_400_000
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
 
-/** The last 30 UTC days, today included: the overview's range when none is chosen. */
-export function defaultRange(now = Date.now()): { from: string; to: string } {
-  return { from: dayOf(now - 29 * DAY_MS), to: dayOf(now) }
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** The range the address names (`from`, `to`), each day the last 30 UTC days' end when it names none. */
+export function overviewRange(
+  search: Record<string, unknown>,
+  now = Date.now(),
+): { from: string; to: string } {
+  const pick = (value: unknown) => (typeof value === 'string' && DAY.test(value) ? value : undefined)
+  return { from: pick(search.from) ?? dayOf(now - 29 * DAY_MS), to: pick(search.to) ?? dayOf(now) }
 }
 
 /** The range form: two days, the first not after the second, at most a year apart. */
@@ -35,7 +36,10 @@ function RangeForm({ slug, range }: { slug: string; range: { from: string; to: s
   const form = useForm({ values: range })
   const { errors } = form.formState
   const submit = form.handleSubmit(
-    (values) => navigate({ to: '/dashboard/provider/$slug/overview', params: { slug }, search: values }),
+    (values) =>
+      navigate({
+        href: `/dashboard/provider/${encodeURIComponent(slug)}/overview?from=${values.from}&to=${values.to}`,
+      }),
     () => showFirstError(box.current),
   )
   const day = (name: 'from' | 'to', label: string) => (
@@ -84,9 +88,8 @@ function RangeForm({ slug, range }: { slug: string; range: { from: string; to: s
  * The brand's missions together, over a range of days (the last 30 by default): spend, valid and
  * refused clicks, cost per valid click, per day (chart and CSV), and when each budget runs out.
  */
-export function BrandOverviewPage({ slug, search }: { slug: string; search: OverviewSearch }) {
+export function BrandOverviewPage({ slug, range }: { slug: string; range: { from: string; to: string } }) {
   const { t } = useLingui()
-  const range = { ...defaultRange(), ...search }
   const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
   const { data: overview } = useSuspenseQuery(brandQueries.overview(slug, range))
   const csv = absoluteLink('brandOverviewExport', { slug }, { from: overview.from, to: overview.to })
