@@ -117,8 +117,9 @@ test('a brand drafts in euros, asks for a top-up, invites a colleague and reads 
   expect(csv.trim().split('\r\n')).toHaveLength(31)
 
   // A narrower range, from the form.
-  await page.getByLabel('From').fill('01/01/2026')
-  await page.getByLabel('To').fill('31/12/2025')
-  await page.getByRole('button', { name: 'Show' }).click()
+  const range = page.getByRole('form', { name: 'Days shown' })
+  await range.getByRole('textbox', { name: 'From', exact: true }).fill('01/01/2026')
+  await range.getByRole('textbox', { name: 'To', exact: true }).fill('31/12/2025')
+  await range.getByRole('button', { name: 'Show' }).click()
   await expect(page.getByText('The first day must come before the last one.')).toBeVisible()
 })

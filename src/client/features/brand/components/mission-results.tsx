@@ -124,7 +124,10 @@ export function MissionResults({ slug, code }: { slug: string; code: string }) {
       </section>
       <FlaggedDeals slug={slug} code={code} streamers={results.streamers} />
       <StreamersTable slug={slug} code={code} streamers={results.streamers} />
-      {mission.status === 'closed' ? null : <TopUpBox slug={slug} code={code} />}
+      {/* A closed mission takes no more budget; one without a cap has nothing to top up. */}
+      {mission.status === 'closed' || mission.budgetCents === null ? null : (
+        <TopUpBox slug={slug} code={code} />
+      )}
     </section>
   )
 }
