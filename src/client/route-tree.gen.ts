@@ -34,6 +34,7 @@ import { Route as DefaultDashboardProviderNewRouteImport } from './routes/_defau
 import { Route as DefaultDashboardDealStatusChar123CodeChar125RouteImport } from './routes/_default/dashboard/deal/$status/{-$code}'
 import { Route as DefaultDashboardDealAvailableCodeRouteImport } from './routes/_default/dashboard/deal/available/$code'
 import { Route as DefaultDashboardProviderSlugIndexRouteImport } from './routes/_default/dashboard/provider/$slug/index'
+import { Route as DefaultDashboardProviderSlugOverviewRouteImport } from './routes/_default/dashboard/provider/$slug/overview'
 import { Route as DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/check/{-$code}/{-$username}'
 import { Route as DefaultRedirCpcChar123CodeChar125Char123UsernameChar125RouteImport } from './routes/_default/redir/cpc/{-$code}/{-$username}'
 import { Route as DefaultDashboardDealStatusChar123CodeChar125IndexRouteImport } from './routes/_default/dashboard/deal/$status/{-$code}/index'
@@ -180,6 +181,12 @@ const DefaultDashboardProviderSlugIndexRoute =
     path: '/$slug/',
     getParentRoute: () => DefaultDashboardProviderRoute,
   } as any)
+const DefaultDashboardProviderSlugOverviewRoute =
+  DefaultDashboardProviderSlugOverviewRouteImport.update({
+    id: '/$slug/overview',
+    path: '/$slug/overview',
+    getParentRoute: () => DefaultDashboardProviderRoute,
+  } as any)
 const DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route =
   DefaultRedirCheckChar123CodeChar125Char123UsernameChar125RouteImport.update({
     id: '/redir/check/{-$code}/{-$username}',
@@ -252,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/provider/': typeof DefaultDashboardProviderIndexRoute
   '/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
+  '/dashboard/provider/$slug/overview': typeof DefaultDashboardProviderSlugOverviewRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
   '/dashboard/provider/$slug/': typeof DefaultDashboardProviderSlugIndexRoute
@@ -281,6 +289,7 @@ export interface FileRoutesByTo {
   '/dashboard/deal': typeof DefaultDashboardDealIndexRoute
   '/dashboard/provider': typeof DefaultDashboardProviderIndexRoute
   '/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
+  '/dashboard/provider/$slug/overview': typeof DefaultDashboardProviderSlugOverviewRoute
   '/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
   '/dashboard/provider/$slug': typeof DefaultDashboardProviderSlugIndexRoute
@@ -317,6 +326,7 @@ export interface FileRoutesById {
   '/_default/dashboard/provider/': typeof DefaultDashboardProviderIndexRoute
   '/_default/dashboard/deal/$status/{-$code}': typeof DefaultDashboardDealStatusChar123CodeChar125RouteWithChildren
   '/_default/dashboard/deal/available/$code': typeof DefaultDashboardDealAvailableCodeRoute
+  '/_default/dashboard/provider/$slug/overview': typeof DefaultDashboardProviderSlugOverviewRoute
   '/_default/redir/check/{-$code}/{-$username}': typeof DefaultRedirCheckChar123CodeChar125Char123UsernameChar125Route
   '/_default/redir/cpc/{-$code}/{-$username}': typeof DefaultRedirCpcChar123CodeChar125Char123UsernameChar125Route
   '/_default/dashboard/provider/$slug/': typeof DefaultDashboardProviderSlugIndexRoute
@@ -352,6 +362,7 @@ export interface FileRouteTypes {
     | '/dashboard/provider/'
     | '/dashboard/deal/$status/{-$code}'
     | '/dashboard/deal/available/$code'
+    | '/dashboard/provider/$slug/overview'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
     | '/dashboard/provider/$slug/'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/dashboard/deal'
     | '/dashboard/provider'
     | '/dashboard/deal/available/$code'
+    | '/dashboard/provider/$slug/overview'
     | '/redir/check/{-$code}/{-$username}'
     | '/redir/cpc/{-$code}/{-$username}'
     | '/dashboard/provider/$slug'
@@ -416,6 +428,7 @@ export interface FileRouteTypes {
     | '/_default/dashboard/provider/'
     | '/_default/dashboard/deal/$status/{-$code}'
     | '/_default/dashboard/deal/available/$code'
+    | '/_default/dashboard/provider/$slug/overview'
     | '/_default/redir/check/{-$code}/{-$username}'
     | '/_default/redir/cpc/{-$code}/{-$username}'
     | '/_default/dashboard/provider/$slug/'
@@ -609,6 +622,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultDashboardProviderSlugIndexRouteImport
       parentRoute: typeof DefaultDashboardProviderRoute
     }
+    '/_default/dashboard/provider/$slug/overview': {
+      id: '/_default/dashboard/provider/$slug/overview'
+      path: '/$slug/overview'
+      fullPath: '/dashboard/provider/$slug/overview'
+      preLoaderRoute: typeof DefaultDashboardProviderSlugOverviewRouteImport
+      parentRoute: typeof DefaultDashboardProviderRoute
+    }
     '/_default/redir/check/{-$code}/{-$username}': {
       id: '/_default/redir/check/{-$code}/{-$username}'
       path: '/redir/check/{-$code}/{-$username}'
@@ -737,6 +757,7 @@ const DefaultDashboardDealRouteWithChildren =
 interface DefaultDashboardProviderRouteChildren {
   DefaultDashboardProviderNewRoute: typeof DefaultDashboardProviderNewRoute
   DefaultDashboardProviderIndexRoute: typeof DefaultDashboardProviderIndexRoute
+  DefaultDashboardProviderSlugOverviewRoute: typeof DefaultDashboardProviderSlugOverviewRoute
   DefaultDashboardProviderSlugIndexRoute: typeof DefaultDashboardProviderSlugIndexRoute
   DefaultDashboardProviderSlugMissionsCodeRoute: typeof DefaultDashboardProviderSlugMissionsCodeRoute
   DefaultDashboardProviderSlugMissionsNewRoute: typeof DefaultDashboardProviderSlugMissionsNewRoute
@@ -746,6 +767,8 @@ const DefaultDashboardProviderRouteChildren: DefaultDashboardProviderRouteChildr
   {
     DefaultDashboardProviderNewRoute: DefaultDashboardProviderNewRoute,
     DefaultDashboardProviderIndexRoute: DefaultDashboardProviderIndexRoute,
+    DefaultDashboardProviderSlugOverviewRoute:
+      DefaultDashboardProviderSlugOverviewRoute,
     DefaultDashboardProviderSlugIndexRoute:
       DefaultDashboardProviderSlugIndexRoute,
     DefaultDashboardProviderSlugMissionsCodeRoute:

@@ -57,4 +57,7 @@ export const adminEndpoints = {
     path: '/api/admin/payout-batches/{id}/payouts/{payoutId}',
     access: 'admin',
   },
+  // Top-up requests from brands without card payments: answered done (credited once) or declined.
+  adminTopUpRequests: { method: 'GET', path: '/api/admin/top-up-requests', access: 'admin' },
+  adminTopUpRequestDecide: { method: 'PUT', path: '/api/admin/top-up-requests/{id}', access: 'admin' },
 } as const satisfies Record<string, EndpointDefinition>

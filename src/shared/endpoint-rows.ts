@@ -141,6 +141,14 @@ export const userEndpoints = define({
   brandApiKeyCreate: { method: 'POST', path: `${brand}/api-keys`, access: 'member' },
   brandApiKeyRevoke: { method: 'DELETE', path: `${brand}/api-keys/{keyId}`, access: 'member' },
   brandInvitationRedeem: { method: 'POST', path: '/api/provider-invitations/redemption', access: 'session' },
+  // Owner-only within the provider (checked by the route): members read the lists, owners change them.
+  brandMemberInvite: { method: 'POST', path: `${brand}/members`, access: 'member' },
+  brandInvitations: { method: 'GET', path: `${brand}/invitations`, access: 'member' },
+  brandMemberRemove: { method: 'DELETE', path: `${brand}/members/{userId}`, access: 'member' },
+  brandTopUpRequestCreate: { method: 'POST', path: `${brandMission}/top-up-requests`, access: 'member' },
+  brandTopUpRequests: { method: 'GET', path: `${brandMission}/top-up-requests`, access: 'member' },
+  brandOverview: { method: 'GET', path: `${brand}/overview`, access: 'member' },
+  brandOverviewExport: { method: 'GET', path: `${brand}/overview/export`, access: 'member' },
   // Called by Stripe, which signs its events (Stripe-Signature): the signature is the access check.
   stripeWebhook: { method: 'POST', path: '/api/payments/stripe/webhook', access: 'public' },
 })

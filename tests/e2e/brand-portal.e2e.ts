@@ -84,16 +84,18 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await titles.getByLabel('Spanish').fill(`${title} (es)`)
     await brand.getByRole('group', { name: 'Description' }).getByLabel('English').fill('Stream the launch.')
     await brand.getByRole('group', { name: 'Tips' }).getByLabel('English').fill('Pin the link in chat.')
-    await brand.getByLabel('Integration type').selectOption('MIXTE')
-    await brand.getByLabel('Link template').fill('https://brand.example/launch?ref=%username%')
+    await brand.getByLabel('Kind of link').selectOption('MIXTE')
+    await brand.getByLabel('Landing page address').fill('https://brand.example/launch')
+    await brand.getByLabel('Parameter with the streamer’s name').fill('ref')
     await expect(brand.getByTestId('tracked-link-preview')).toContainText(
       'https://brand.example/launch?ref=your_streamer',
     )
     await brand.getByLabel('Reward model').selectOption('cpc')
-    await brand.getByLabel('Reward in cents').fill(String(REWARD_CENTS))
+    // Money is typed in euros, as a person writes it.
+    await brand.getByLabel('Reward per valid click (€)').fill((REWARD_CENTS / 100).toFixed(2))
     await brand.getByLabel('Goal (valid clicks)').fill('100')
     await brand.getByLabel('Spots').fill('5')
-    await brand.getByLabel('Budget in cents (empty: no cap)').fill(String(BUDGET_CENTS))
+    await brand.getByLabel('Budget (€, empty: no cap)').fill(String(BUDGET_CENTS / 100))
     await brand.getByRole('button', { name: 'Save the draft' }).click()
     // The saved draft's own page (not the form's `missions/new`, which the address names until then).
     await expect(brand).toHaveURL(

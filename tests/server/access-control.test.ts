@@ -132,7 +132,12 @@ const hookBody = { url: 'https://93.184.216.34/hook', events: ['deal.taken'] }
 const hookY = (await made('webhooks', hookBody)).id
 const keyY = (await made('api-keys', { name: 'acl', scope: 'read' })).id
 /** Rows only a brand's owners (or an admin) may act on: a plain member of Y gets 403 there. */
-const ownerOnly = new Set<EndpointName>(['brandWebhookDelete', 'brandWebhookTest', 'brandApiKeyRevoke'])
+const ownerOnly = new Set<EndpointName>([
+  'brandWebhookDelete',
+  'brandWebhookTest',
+  'brandApiKeyRevoke',
+  'brandMemberRemove',
+])
 
 const memberRows = guarded.filter(([, row]) => row.access === 'member')
 
@@ -142,11 +147,19 @@ const validBodies: Partial<Record<EndpointName, object>> = {
   brandMissionState: { status: 'paused' },
   brandDealReview: { message: 'Please look at these clicks' },
   brandTopUpCreate: { amount: 500 },
+  brandTopUpRequestCreate: { amount: 500 },
 }
 
 const brandCall = (
   name: EndpointName,
-  place: { slug: string; code: string; dealCode: string; hookId?: string; keyId?: string },
+  place: {
+    slug: string
+    code: string
+    dealCode: string
+    hookId?: string
+    keyId?: string
+    userId?: string
+  },
   headers: Record<string, string>,
   payload: object = {},
 ) => {
@@ -159,7 +172,17 @@ const brandCall = (
   })
 }
 
-const ofY = { slug: brandY.slug, code: missionY, dealCode: dealY, hookId: hookY, keyId: keyY }
+// A member of Y the removal calls may take away (the calls above it are all refused).
+const spareY = await makeMember(testApp.app, brandY, 'spare_y_acl', 'member')
+const ofY = {
+  slug: brandY.slug,
+  code: missionY,
+  dealCode: dealY,
+  hookId: hookY,
+  keyId: keyY,
+  userId: spareY.id,
+}
+let spares = 0
 
 test('member rows all name a provider by {slug}', () => {
   expect(memberRows.length).toBeGreaterThan(0)
@@ -180,10 +203,16 @@ for (const [name] of memberRows) {
   })
 
   test.skipIf(!isRegistered(name))(`${name} (member): members of Y and admins pass on Y`, async () => {
+    if (ownerOnly.has(name)) expect((await brandCall(name, ofY, memberY.auth)).statusCode).toBe(403)
     for (const who of [ownerOnly.has(name) ? ownerY : memberY, admin]) {
-      // A removal removes: each caller removes a hook of its own.
+      // A removal removes: each caller removes a hook, or a member, of its own.
+      spares += 1
       const place =
-        name === 'brandWebhookDelete' ? { ...ofY, hookId: (await made('webhooks', hookBody)).id } : ofY
+        name === 'brandWebhookDelete'
+          ? { ...ofY, hookId: (await made('webhooks', hookBody)).id }
+          : name === 'brandMemberRemove'
+            ? { ...ofY, userId: (await makeMember(testApp.app, brandY, `spare_${spares}_acl`, 'member')).id }
+            : ofY
       const response = await brandCall(name, place, who.auth)
       expect([401, 403, 404], `${name} answered ${response.statusCode}`).not.toContain(response.statusCode)
     }

@@ -107,7 +107,7 @@ export const brandMissionBody = (extra: object = {}) => ({
   title: { en: 'Boss rush', fr: 'Course aux boss', es: 'Carrera de jefes' },
   description: { en: 'Beat every boss live.', fr: 'Battez chaque boss en direct.', es: 'Vence a cada jefe.' },
   tips: { en: 'Show the timer.', fr: 'Montrez le chrono.', es: 'Muestra el cronómetro.' },
-  tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://spike.example/%mission%?ref=%username%' } },
+  tools: { type: 'LINK', parameters: { URL: 'https://brand.example/%dealCode%?ref=%username%' } },
   reward: { model: 'cpc', amount: 20 },
   goal: 40,
   spots: 3,

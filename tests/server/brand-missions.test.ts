@@ -64,7 +64,7 @@ test('a brand drafts a mission with every field and a thumbnail; the public neve
     providerId: brand.id,
     title: { en: 'Boss rush', fr: 'Course aux boss', es: 'Carrera de jefes' },
     tips: { es: 'Muestra el cronómetro.' },
-    tools: { type: 'SPIKE_LINK' },
+    tools: { type: 'LINK' },
     reward: { model: 'cpc', amount: 20 },
     goal: 40,
     spots: 3,

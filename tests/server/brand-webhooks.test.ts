@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
-import { brandWebhookDeliveries } from '#server/db/schema.ts'
+import { brandWebhookDeliveries } from '#server/db/schema-integrators.ts'
 import { appWithMail } from './auth-helpers'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser } from './deals-fixtures'

@@ -24,6 +24,8 @@ export const providerStatuses = ['pending', 'approved'] as const
 export const memberRoles = ['owner', 'member'] as const
 export const topUpSources = ['card', 'manual'] as const
 export const topUpStatuses = ['pending', 'succeeded', 'failed'] as const
+/** A brand's request that an admin top a budget up: waiting, then done (added once) or declined. */
+export const topUpRequestStatuses = ['requested', 'done', 'declined'] as const
 /** A card top-up's dispute: open (its amount taken back), won (given back) or lost (kept taken). */
 export const topUpDisputeStatuses = ['open', 'won', 'lost'] as const
 export const walletKinds = ['person', 'business'] as const

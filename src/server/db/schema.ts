@@ -42,6 +42,7 @@ import {
   type StoredMedia,
   type StoredPerson,
   topUpDisputeStatuses,
+  topUpRequestStatuses,
   topUpSources,
   topUpStatuses,
   type UserRole,
@@ -596,6 +597,31 @@ export const budgetTopUps = pgTable(
   ],
 )
 
+/** A brand asks an admin to add an amount to a mission's budget (card payments off): done adds it once. */
+export const topUpRequests = pgTable(
+  'top_up_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    missionId: uuid('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: topUpRequestStatuses }).notNull().default('requested'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: moment('decided_at'),
+  },
+  (t) => [
+    index('top_up_requests_mission_created_idx').on(t.missionId, t.createdAt),
+    index('top_up_requests_status_created_idx').on(t.status, t.createdAt),
+    check('top_up_requests_amount_check', sql`${t.amountCents} > 0`),
+    oneOf('top_up_requests_status_check', t.status, topUpRequestStatuses),
+  ],
+)
+export type TopUpRequestRow = typeof topUpRequests.$inferSelect
+
 /** A brand asks an admin to look at a deal of its mission: shown in the admin deals list. */
 export const dealReviewRequests = pgTable(
   'deal_review_requests',
@@ -818,4 +844,3 @@ export const clickIntake = pgTable(
   ],
 )
 export type ClickIntakeRow = typeof clickIntake.$inferSelect
-

@@ -10,6 +10,7 @@ import { adminReviewEndpoints } from './admin-review'
 import { authEndpoints } from './auth'
 import { brandEndpoints } from './brand'
 import { brandIntegrationEndpoints } from './brand-integrations'
+import { brandPortalEndpoints } from './brand-portal'
 import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
@@ -29,6 +30,7 @@ export const endpointSchemas = refusingArrayBodies({
   ...pushEndpoints,
   ...brandEndpoints,
   ...brandIntegrationEndpoints,
+  ...brandPortalEndpoints,
 } satisfies Record<EndpointName, EndpointSchemas>)
 
 type Row<N extends EndpointName> = (typeof endpointSchemas)[N]

@@ -101,3 +101,42 @@ export const createApiKey = (slug: string, body: { name: string; scope: ApiKeySc
 
 export const revokeApiKey = (slug: string, keyId: string) =>
   api('brandApiKeyRevoke', { params: { slug, keyId } })
+export function fetchInvitations(slug: string, signal?: AbortSignal) {
+  return api('brandInvitations', { params: { slug }, signal })
+}
+
+/** An owner invites an address: the server mails it a link its holder accepts. */
+export function postMemberInvite(slug: string, email: string, role: 'owner' | 'member') {
+  return api('brandMemberInvite', { params: { slug }, body: { email, role } })
+}
+
+export function deleteMember(slug: string, userId: string) {
+  return api('brandMemberRemove', { params: { slug, userId } })
+}
+
+export function fetchTopUpRequests(slug: string, code: string, signal?: AbortSignal) {
+  return api('brandTopUpRequests', { params: { slug, code }, signal })
+}
+
+/** Asks the admins for a top-up of `amount` cents (card payments off). */
+export function postTopUpRequest(slug: string, code: string, amount: number, note: string) {
+  return api('brandTopUpRequestCreate', {
+    params: { slug, code },
+    body: { amount, ...(note ? { note } : {}) },
+  })
+}
+
+/** The overview across the brand's missions between two UTC days (both included), titles in `locale`. */
+export function fetchOverview(
+  slug: string,
+  range: { from: string; to: string },
+  locale: Locale,
+  signal?: AbortSignal,
+) {
+  return api('brandOverview', {
+    params: { slug },
+    query: range,
+    signal,
+    headers: { 'Accept-Language': locale },
+  })
+}

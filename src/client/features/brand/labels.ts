@@ -5,7 +5,9 @@
  */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import type { IntegrationKind } from '#shared/brand-link-kinds.ts'
 import type { BrandTopUp, MemberRole } from '#shared/contract/brand.ts'
+import type { TopUpRequestStatus } from '#shared/contract/brand-portal.ts'
 import type { ProviderStatus } from '#shared/contract/deals.ts'
 
 /**
@@ -51,4 +53,19 @@ export const topUpStatusLabels: Record<BrandTopUp['status'], MessageDescriptor> 
   failed: msg`Failed`,
   refunded: msg`Refunded`,
   disputed: msg`Disputed by the card holder`,
+}
+
+/** The link kinds as a marketer reads them (the admin's names say how the template is filled). */
+export const brandLinkKindLabels: Record<IntegrationKind, MessageDescriptor> = {
+  MIXTE: msg`Link with the streamer’s name`,
+  LINK: msg`Link with the streamer’s name and the deal code`,
+  CUSTOM_CODE: msg`Creator code page (one address for everyone)`,
+  WARGAMING: msg`Wargaming referral link`,
+  SPIKE_LINK: msg`Spike link`,
+}
+
+export const topUpRequestStatusLabels: Record<TopUpRequestStatus, MessageDescriptor> = {
+  requested: msg`Requested`,
+  done: msg`Done: added to the budget`,
+  declined: msg`Declined`,
 }

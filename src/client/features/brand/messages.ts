@@ -5,6 +5,7 @@ import { FetchError } from 'ofetch'
 import { useState } from 'react'
 import { useAdminFormErrors } from '#client/features/deals/admin-kit.ts'
 import { apiErrorKeys } from '#client/lib/http.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 
 /**
  * The brand API's refusals in the member's words. Field errors show under their fields (the admin
@@ -16,6 +17,9 @@ const refusals: Record<string, MessageDescriptor> = {
   'mission.code_taken': msg`This code is already used by another mission.`,
   'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
   'email.unverified': msg`Confirm your e-mail address first: open the link we mailed you (your account page can send a new one), then apply.`,
+  'member.last_owner': msg`A brand keeps at least one owner: make someone else an owner first.`,
+  'mission.no_budget': msg`This mission has no budget cap, so there is nothing to top up.`,
+  'deal.mission_closed': msg`This mission is closed: it takes no more budget.`,
   'provider.pending': msg`Your brand is waiting for an administrator’s approval: you can draft missions once it is approved.`,
 }
 
@@ -57,4 +61,17 @@ export function useBrandFormErrors() {
       errors.clear()
     },
   }
+}
+
+/** Keys only the brand's forms get on a field; the rest are the shared validation keys. */
+const fieldKeys: Record<string, MessageDescriptor> = {
+  'mission.integration_not_allowed': msg`This kind of link belongs to another partner. Choose one of the kinds listed.`,
+  'overview.from_after_to': msg`The first day must come before the last one.`,
+  'overview.range_too_long': msg`Choose a range of a year at most.`,
+}
+
+/** A field's refusal in the member's words. */
+export function missionFieldMessage(i18n: I18n, key: string): string {
+  const known = fieldKeys[key]
+  return known ? i18n._(known) : validationMessage(i18n, key)
 }

@@ -2,11 +2,14 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { BrandMission } from '#shared/contract/brand.ts'
 import type { List } from '#shared/contract/common.ts'
 import {
+  deleteMember,
   postCardTopUp,
   postDealReview,
   postInvitationRedemption,
+  postMemberInvite,
   postMission,
   postProviderApplication,
+  postTopUpRequest,
   putMission,
   putMissionStatus,
   putProvider,
@@ -101,4 +104,34 @@ export async function redeemInvitation(queryClient: QueryClient, token: string) 
   const provider = await postInvitationRedemption(token)
   await queryClient.invalidateQueries({ queryKey: brandQueries.providers().queryKey })
   return provider
+}
+
+/** An owner's invitation: the pending list is asked again. */
+export async function inviteMember(
+  queryClient: QueryClient,
+  slug: string,
+  email: string,
+  role: 'owner' | 'member',
+) {
+  const invitation = await postMemberInvite(slug, email, role)
+  await queryClient.invalidateQueries({ queryKey: brandQueries.invitations(slug).queryKey })
+  return invitation
+}
+
+export async function removeMember(queryClient: QueryClient, slug: string, userId: string) {
+  await deleteMember(slug, userId)
+  await queryClient.invalidateQueries({ queryKey: brandQueries.members(slug).queryKey })
+}
+
+/** A top-up request: the mission's list of requests is asked again. */
+export async function requestTopUp(
+  queryClient: QueryClient,
+  slug: string,
+  code: string,
+  amount: number,
+  note: string,
+) {
+  const request = await postTopUpRequest(slug, code, amount, note)
+  await queryClient.invalidateQueries({ queryKey: brandQueries.topUpRequests(slug, code).queryKey })
+  return request
 }

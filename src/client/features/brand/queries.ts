@@ -6,7 +6,10 @@ import {
   fetchBrandMissions,
   fetchBrandProvider,
   fetchBrandProviders,
+  fetchInvitations,
   fetchMissionResults,
+  fetchOverview,
+  fetchTopUpRequests,
   fetchTopUps,
 } from './api'
 
@@ -50,6 +53,22 @@ export const brandQueries = {
     queryOptions({
       queryKey: [...brandQueries.of(slug), 'top-ups', code] as const,
       queryFn: ({ signal }) => fetchTopUps(slug, code, signal),
+    }),
+  topUpRequests: (slug: string, code: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'top-up-requests', code] as const,
+      queryFn: ({ signal }) => fetchTopUpRequests(slug, code, signal),
+    }),
+  invitations: (slug: string) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'invitations'] as const,
+      queryFn: ({ signal }) => fetchInvitations(slug, signal),
+    }),
+  /** The overview of a range of days, in a language (its mission titles). */
+  overview: (slug: string, range: { from: string; to: string }, locale: Locale = currentLocale()) =>
+    queryOptions({
+      queryKey: [...brandQueries.of(slug), 'overview', range.from, range.to, locale] as const,
+      queryFn: ({ signal }) => fetchOverview(slug, range, locale, signal),
     }),
 }
 

@@ -17,6 +17,12 @@ export const brandLimits = {
   /** Budgets are topped up a few times a month; ten tries an hour leaves room for declined cards. */
   topUpUser: { name: 'brand:top-up:user', max: 10, windowMs: HOUR_MS },
   topUpBrand: { name: 'brand:top-up:brand', max: 20, windowMs: HOUR_MS },
+  /** A top-up request mails every admin: ten an hour is far more than a brand needs. */
+  requestUser: { name: 'brand:top-up-request:user', max: 10, windowMs: HOUR_MS },
+  requestBrand: { name: 'brand:top-up-request:brand', max: 20, windowMs: HOUR_MS },
+  /** An invitation mails an address the brand types: a team is invited a few dozen at most. */
+  inviteUser: { name: 'brand:invite:user', max: 30, windowMs: DAY_MS },
+  inviteBrand: { name: 'brand:invite:brand', max: 50, windowMs: DAY_MS },
   /** An account runs one brand, an agency a few: five new applications a day, accepted ones counted. */
   applyUser: { name: 'brand:apply:user', max: 5, windowMs: DAY_MS },
 } as const satisfies Record<string, RateRule>

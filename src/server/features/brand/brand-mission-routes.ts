@@ -8,12 +8,19 @@ import type { FastifyInstance } from 'fastify'
 import { saveMission, uploadedImage } from '#server/features/deals/catalogue-admin-service.ts'
 import { invalidateMissionCatalogue } from '#server/features/deals/mission-catalogue-service.ts'
 import type { ProviderAccess } from '#server/http/access-rules.ts'
-import { ApiError, conflict } from '#server/http/api-error.ts'
+import { ApiError, conflict, formInvalid } from '#server/http/api-error.ts'
 import type { UploadedFile } from '#server/http/multipart.ts'
 import { registerRoute } from '#server/http/register-endpoint.ts'
+import { brandIntegrationKinds, type IntegrationKind } from '#shared/brand-link-kinds.ts'
 import type { MissionBody } from '#shared/contract/admin.ts'
 import type { BrandMission, BrandMissionBody } from '#shared/contract/brand.ts'
-import { changeMissionState, draftOf, findBrandMission, listBrandMissions } from './brand-missions-repository'
+import {
+  changeMissionState,
+  draftOf,
+  findBrandMission,
+  integrationKindsOf,
+  listBrandMissions,
+} from './brand-missions-repository'
 import { providerOf } from './brand-provider-routes'
 
 const notADraft = () =>
@@ -36,6 +43,11 @@ export async function brandMissionRoutes(app: FastifyInstance) {
     files: Record<string, UploadedFile>,
     actorId: string | null,
   ) => {
+    const kinds = brandIntegrationKinds(await integrationKindsOf(app.db, provider.providerId))
+    if (!kinds.includes(body.tools.type as IntegrationKind))
+      throw formInvalid({
+        children: { tools: { children: { type: { errors: ['mission.integration_not_allowed'] } } } },
+      })
     const thumbnail = await uploadedImage(
       app,
       { folder: 'missions', field: 'thumbnail', file: files.thumbnail },

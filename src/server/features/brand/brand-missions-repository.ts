@@ -61,6 +61,15 @@ export async function listBrandMissions(
   })
 }
 
+/** The integration kinds the provider's missions use (a partner's own kind among them). */
+export async function integrationKindsOf(db: Executor, providerId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ kind: sql<string>`${missions.integration}->>'type'` })
+    .from(missions)
+    .where(eq(missions.providerId, providerId))
+  return rows.map((row) => row.kind)
+}
+
 /** One mission of the provider; another provider's mission is as unknown as a missing one (404). */
 export async function findBrandMission(db: Executor, providerId: string, code: string): Promise<MissionRow> {
   const [row] = await db

@@ -2,8 +2,10 @@
 import type { FastifyInstance } from 'fastify'
 import { registerBrandBudgetFeed } from './brand-budget'
 import { brandMissionRoutes } from './brand-mission-routes'
+import { brandOverviewRoutes } from './brand-overview-routes'
 import { brandProviderRoutes } from './brand-provider-routes'
 import { brandResultsRoutes } from './brand-results-routes'
+import { brandTeamRoutes } from './brand-team-routes'
 import { integrationRoutes } from './integration-routes'
 import { stripeClient } from './stripe-payments'
 import { stripeWebhookRoutes } from './stripe-webhook-routes'
@@ -22,6 +24,8 @@ export async function brandRoutes(app: FastifyInstance) {
   app.addHook('onClose', async () => dispatcher.close())
   registerWebhookEvents(app)
   await app.register(integrationRoutes)
+  await app.register(brandTeamRoutes)
+  await app.register(brandOverviewRoutes)
   // One client for both: the brand's card top-ups and the webhook Stripe calls back.
   const stripe = stripeClient(app.config)
   await app.register(topUpRoutes, { stripe })

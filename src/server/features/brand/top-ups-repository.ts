@@ -100,25 +100,37 @@ export async function manualTopUp(
     actorName: string | null
   },
 ): Promise<BrandTopUp> {
-  return db.transaction(async (tx) => {
-    const mission = await lockMission(tx, input.missionId)
-    requireBudget(mission)
-    const [topUp] = await tx
-      .insert(budgetTopUps)
-      .values({
-        missionId: mission.id,
-        amountCents: input.amount,
-        source: 'manual',
-        status: 'succeeded',
-        reason: input.reason,
-        createdBy: input.actorId,
-        settledAt: new Date(),
-      })
-      .returning()
-    if (!topUp) throw new Error('top-up insert returned no row')
-    await addToBudget(tx, { topUp, missionCode: mission.code, actorId: input.actorId, reason: input.reason })
-    return toTopUp(topUp, mission.code, input.actorName)
-  })
+  return db.transaction((tx) => manualTopUpIn(tx, input))
+}
+
+/** The manual top-up inside the caller's transaction (a brand's request an admin answers "done"). */
+export async function manualTopUpIn(
+  tx: Transaction,
+  input: {
+    missionId: string
+    amount: number
+    reason: string
+    actorId: string | null
+    actorName: string | null
+  },
+): Promise<BrandTopUp> {
+  const mission = await lockMission(tx, input.missionId)
+  requireBudget(mission)
+  const [topUp] = await tx
+    .insert(budgetTopUps)
+    .values({
+      missionId: mission.id,
+      amountCents: input.amount,
+      source: 'manual',
+      status: 'succeeded',
+      reason: input.reason,
+      createdBy: input.actorId,
+      settledAt: new Date(),
+    })
+    .returning()
+  if (!topUp) throw new Error('top-up insert returned no row')
+  await addToBudget(tx, { topUp, missionCode: mission.code, actorId: input.actorId, reason: input.reason })
+  return toTopUp(topUp, mission.code, input.actorName)
 }
 
 /** A card top-up waiting for its payment: the row exists before Stripe is asked, so its id names the intent. */

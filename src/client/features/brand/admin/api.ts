@@ -15,3 +15,13 @@ export function inviteProviderMember(id: string, email: string, role: MemberRole
 export function postManualTopUp(code: string, amount: number, reason: string) {
   return api('adminMissionTopUp', { params: { code }, body: { amount, reason } })
 }
+
+/** Every brand's top-up requests, waiting ones first. */
+export function fetchTopUpRequests(signal?: AbortSignal) {
+  return api('adminTopUpRequests', { signal })
+}
+
+/** Answers a request: `done` adds its amount to the mission's budget (once), `declined` adds nothing. */
+export function putTopUpRequestDecision(id: string, status: 'done' | 'declined') {
+  return api('adminTopUpRequestDecide', { params: { id }, body: { status } })
+}

@@ -1,64 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
-import {
-  ImageField,
-  MissionFieldControls,
-  missionBody,
-  missionValues,
-} from '#client/features/deals/admin-kit.ts'
-import { notify } from '#client/lib/toast.ts'
-import type { BrandMission } from '#shared/contract/brand.ts'
-import { createMission, payloadForm, updateMission } from '../mutations'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { brandQueries } from '../queries'
 import { BrandCrumbs } from './brand-crumbs'
-import { GeneralError, useBrandForm } from './form-parts'
+import { BrandMissionForm } from './brand-mission-form'
 import './brand.css'
 
 /**
- * A brand's mission form, new or a draft's (on the draft's page): every field of a mission (the admin form's fields,
- * shared) but its provider and status. What it saves is a draft, which an administrator publishes.
+ * The new-mission page, and a draft's editor on its page: the brand's mission form either way (every
+ * field of a mission but its provider and status). What it saves is a draft an administrator publishes.
  */
-function MissionForm({ slug, mission }: { slug: string; mission: BrandMission | null }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
-  const [values, setValues] = useState(() => missionValues(mission))
-  const [thumbnail, setThumbnail] = useState<File | null>(null)
-  const { errors, pending, submitWith } = useBrandForm()
-  const submit = submitWith(async () => {
-    const form = payloadForm(missionBody(values), { thumbnail })
-    const saved = mission
-      ? await updateMission(queryClient, slug, mission.code, form)
-      : await createMission(queryClient, slug, form)
-    void notify('success', t`Draft saved. An administrator publishes it after a check.`)
-    await navigate({ to: '/dashboard/provider/$slug/missions/$code', params: { slug, code: saved.code } })
-  })
-  return (
-    <form className="form brand-form" onSubmit={submit} aria-label={t`Mission`}>
-      <GeneralError message={errors.general} />
-      <MissionFieldControls
-        values={values}
-        onChange={setValues}
-        errorFor={errors.errorFor}
-        thumbnail={
-          <ImageField
-            label={<Trans>Thumbnail (image, 16:9)</Trans>}
-            onFile={setThumbnail}
-            error={errors.errorFor('thumbnail')}
-          />
-        }
-      />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
-          <Trans>Save the draft</Trans>
-        </button>
-      </div>
-    </form>
-  )
-}
-
 export function NewMissionPage({ slug }: { slug: string }) {
   const { t } = useLingui()
   const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
@@ -74,7 +24,7 @@ export function NewMissionPage({ slug }: { slug: string }) {
           land. It is saved as a draft: an administrator publishes it.
         </Trans>
       </p>
-      <MissionForm slug={slug} mission={null} />
+      <BrandMissionForm slug={slug} mission={null} />
     </section>
   )
 }
@@ -89,7 +39,7 @@ export function DraftEditor({ slug, code }: { slug: string; code: string }) {
       <h2 id="brand-draft-title">
         <Trans>Edit the draft</Trans>
       </h2>
-      <MissionForm slug={slug} mission={mission} />
+      <BrandMissionForm slug={slug} mission={mission} />
     </section>
   )
 }

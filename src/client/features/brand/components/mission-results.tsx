@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { rewardModelLabels } from '#client/features/deals/labels.ts'
+import { mediaUrl } from '#client/lib/media.ts'
 import { formatMoney } from '#shared/format.ts'
 import { brandQueries } from '../queries'
 import { BrandCrumbs } from './brand-crumbs'
@@ -12,6 +13,7 @@ import { SpendBar } from './spend-bar'
 import { StreamersTable } from './streamers-table'
 import { TopUpBox } from './top-up-box'
 import './brand.css'
+import './brand-self-service.css'
 
 /**
  * A mission's campaign at a glance: spend against budget (live: `brand:budget`), clicks per
@@ -23,10 +25,22 @@ export function MissionResults({ slug, code }: { slug: string; code: string }) {
   const { data: provider } = useSuspenseQuery(brandQueries.provider(slug))
   const { data: results } = useSuspenseQuery(brandQueries.results(slug, code))
   const { mission, totals } = results
+  const { data: missions } = useSuspenseQuery(brandQueries.missions(slug))
+  const thumbnail = missions.items.find((item) => item.code === code)?.thumbnail ?? null
   return (
     <section className="brand-page">
       <BrandCrumbs slug={slug} name={provider.name} current={mission.title} />
       <header className="brand-page-head">
+        {thumbnail ? (
+          <img
+            className="mission-thumbnail-head"
+            src={mediaUrl(thumbnail)}
+            alt=""
+            width={128}
+            height={72}
+            data-testid="results-thumbnail"
+          />
+        ) : null}
         <div>
           <h1>{mission.title}</h1>
           <p className="brand-mission-meta">
@@ -110,7 +124,10 @@ export function MissionResults({ slug, code }: { slug: string; code: string }) {
       </section>
       <FlaggedDeals slug={slug} code={code} streamers={results.streamers} />
       <StreamersTable slug={slug} code={code} streamers={results.streamers} />
-      {mission.status === 'closed' ? null : <TopUpBox slug={slug} code={code} />}
+      {/* A closed mission takes no more budget; one without a cap has nothing to top up. */}
+      {mission.status === 'closed' || mission.budgetCents === null ? null : (
+        <TopUpBox slug={slug} code={code} />
+      )}
     </section>
   )
 }

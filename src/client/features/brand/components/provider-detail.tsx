@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { IntegrationsTab } from '#client/features/brand/integrations/integrations-tab.tsx'
 import { inLanguage } from '#client/features/deals/admin-kit.ts'
 import { widgetThemeLabels } from '#client/features/deals/labels.ts'
@@ -12,6 +13,7 @@ import { MissionList } from './mission-list'
 import { ProfileForm } from './profile-form'
 import { WidgetThemePreview } from './widget-theme-preview'
 import './brand.css'
+import './brand-self-service.css'
 
 /**
  * The provider detail: the brand's missions first (what a member opens the portal for), its
@@ -35,6 +37,13 @@ export function ProviderDetail({ slug }: { slug: string }) {
             </span>
           </p>
         </div>
+        <Link
+          to="/dashboard/provider/$slug/overview"
+          params={{ slug }}
+          className="button button-ghost brand-overview-link"
+        >
+          <Trans>Overview and forecast</Trans>
+        </Link>
       </header>
       {provider.status === 'pending' ? (
         <p className="brand-notice" role="status">

@@ -2,15 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Stripe, StripeCardElement, StripeElementLocale } from '@stripe/stripe-js'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { EuroField, euroCents, euroRule } from '#client/components/ui/euro-field.tsx'
 import { loadStripeClient, stripePublicKey } from '#client/features/wallet/stripe.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandTopUp } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { topUpSourceLabels, topUpStatusLabels } from '../labels'
+import { brandRefusal } from '../messages'
 import { startCardTopUp } from '../mutations'
 import { brandQueries } from '../queries'
-import { EurosField, GeneralError, typedCents, useBrandForm } from './form-parts'
+import { GeneralError } from './form-parts'
+import { TopUpRequest } from './top-up-request'
+
+// 50 cents, Stripe's smallest charge in EUR (the contract's MIN_CARD_TOP_UP_CENTS: a value there would bring arktype along).
+const MIN_CARD_TOP_UP_CENTS = 50
 
 /** Stripe's card field, mounted once Stripe.js has loaded; null until then (or when it cannot load). */
 function useCardElement(box: RefObject<HTMLDivElement | null>, locale: string) {
@@ -44,32 +51,46 @@ function CardTopUp({ slug, code }: { slug: string; code: string }) {
   const queryClient = useQueryClient()
   const box = useRef<HTMLDivElement>(null)
   const { card, failed } = useCardElement(box, i18n.locale)
-  const [amount, setAmount] = useState('')
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' } })
   const [cardError, setCardError] = useState<string | null>(null)
-  const { errors, pending, submitWith } = useBrandForm()
-  const submit = submitWith(async () => {
+  const [general, setGeneral] = useState<string | null>(null)
+  const pending = form.formState.isSubmitting
+  const submit = form.handleSubmit(async ({ amount }) => {
     if (!card) return
     setCardError(null)
-    const intent = await startCardTopUp(slug, code, typedCents(amount))
+    setGeneral(null)
+    let intent: { clientSecret: string }
+    try {
+      intent = await startCardTopUp(slug, code, euroCents(amount) ?? 0)
+    } catch (error) {
+      setGeneral(brandRefusal(i18n, error))
+      return
+    }
     const result = await card.stripe.confirmCardPayment(intent.clientSecret, {
       payment_method: { card: card.element },
     })
     // Stripe's messages are written for the card holder, in their language (a declined card…).
     if (result.error) setCardError(result.error.message ?? t`The card payment did not go through.`)
     else {
-      setAmount('')
+      form.reset()
       void notify('success', t`Payment accepted: the budget grows as soon as Stripe confirms it.`)
     }
     void queryClient.invalidateQueries({ queryKey: brandQueries.topUps(slug, code).queryKey })
   })
   return (
-    <form className="form top-up-form" onSubmit={submit} aria-label={t`Top up by card`}>
-      <GeneralError message={errors.general} />
-      <EurosField
-        value={amount}
-        onChange={setAmount}
-        error={errors.errorFor('amount')}
-        hint={(money) => t`${money} will be charged.`}
+    <form className="form top-up-form" onSubmit={submit} noValidate aria-label={t`Top up by card`}>
+      <GeneralError message={general} />
+      <EuroField
+        label={t`Amount in euros`}
+        registration={form.register('amount', {
+          validate: euroRule(i18n, {
+            minCents: MIN_CARD_TOP_UP_CENTS,
+            tooSmall: t`Card top-ups start at ${formatMoney(MIN_CARD_TOP_UP_CENTS)}.`,
+          }),
+        })}
+        value={form.watch('amount')}
+        error={form.formState.errors.amount?.message}
+        hint={(money) => (money ? t`${money} will be charged.` : undefined)}
       />
       <div className="field">
         <span className="field-label">
@@ -122,16 +143,7 @@ export function TopUpBox({ slug, code }: { slug: string; code: string }) {
       <h2 id="brand-top-up-title">
         <Trans>Top up the budget</Trans>
       </h2>
-      {stripePublicKey() ? (
-        <CardTopUp slug={slug} code={code} />
-      ) : (
-        <p className="brand-notice" data-testid="manual-top-up-note">
-          <Trans>
-            Card payments are not switched on for this platform. To add to this mission’s budget, contact an
-            administrator: they record the top-up by hand, and it shows here at once.
-          </Trans>
-        </p>
-      )}
+      {stripePublicKey() ? <CardTopUp slug={slug} code={code} /> : <TopUpRequest slug={slug} code={code} />}
       {data && data.items.length > 0 ? (
         <>
           <h3>

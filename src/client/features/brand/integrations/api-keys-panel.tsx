@@ -8,7 +8,7 @@ import type { ApiKeyScope, BrandApiKey } from '#shared/contract/brand-integratio
 import { DEFAULT_DATE_TIME_FORMAT, formatDate } from '#shared/format-date.ts'
 import { GeneralError, useBrandForm } from '../components/form-parts'
 import { brandRefusal } from '../messages'
-import { createApiKey, integrationQueries, revokeApiKey } from './api'
+import { createApiKey, integrationQueries, revokeApiKey } from './queries'
 import { SecretOnce } from './secret-once'
 
 function ApiKeyForm({ slug }: { slug: string }) {

@@ -7,7 +7,7 @@ import type { BrandWebhook } from '#shared/contract/brand-integrations.ts'
 import { DEFAULT_DATE_TIME_FORMAT, formatDate } from '#shared/format-date.ts'
 import { brandRefusal } from '../messages'
 import { deliveryStatusLabels, webhookEventLabels } from './event-labels'
-import { deleteWebhook, integrationQueries, sendTestEvent, updateWebhook } from './api'
+import { deleteWebhook, integrationQueries, sendTestEvent, updateWebhook } from './queries'
 
 /** One webhook: its events, its state, the owner's actions, and its last deliveries. */
 export function WebhookCard({

@@ -5,7 +5,7 @@ import { Field } from '#client/components/ui/field.tsx'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/contract/brand-integrations.ts'
 import { GeneralError, useBrandForm } from '../components/form-parts'
 import { webhookEventLabels } from './event-labels'
-import { createWebhook, integrationQueries } from './api'
+import { createWebhook, integrationQueries } from './queries'
 import { SecretOnce } from './secret-once'
 
 /** An owner adds a webhook: its https URL and the events it receives; the signing secret is shown once. */

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useId, useRef } from 'react'
 import { useForm } from 'react-hook-form'
-import { Field } from '#client/components/ui/field.tsx'
+import { EuroField } from '#client/components/ui/euro-field.tsx'
 import { parseEuroAmount } from '#client/lib/forms/euro-amount.ts'
 import { useOnline } from '#client/lib/offline/offline-status.tsx'
 import { notify } from '#client/lib/toast.ts'
@@ -104,28 +104,18 @@ export function PayoutForm({
       ) : null}
       <form className="form payout-form" onSubmit={submit} noValidate>
         {/* The hint gives way to the error; the balance card above keeps showing the available part. */}
-        <Field
+        <EuroField
           label={<Trans>Amount (EUR)</Trans>}
-          hint={<Trans>Available: {formatMoney(wallet.available)}</Trans>}
+          hint={() => <Trans>Available: {formatMoney(wallet.available)}</Trans>}
           error={form.formState.errors.amount?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              aria-describedby={
-                [blocked ? reasonId : null, control['aria-describedby']].filter(Boolean).join(' ') ||
-                undefined
-              }
-              inputMode="decimal"
-              autoComplete="off"
-              disabled={blocked !== null || sending}
-              {...form.register('amount', {
-                // An error answers the amount sent: a new amount is judged when it is sent.
-                onChange: () => form.clearErrors('amount'),
-              })}
-            />
-          )}
-        </Field>
+          value={form.watch('amount')}
+          describedBy={blocked ? reasonId : undefined}
+          disabled={blocked !== null || sending}
+          registration={form.register('amount', {
+            // An error answers the amount sent: a new amount is judged when it is sent.
+            onChange: () => form.clearErrors('amount'),
+          })}
+        />
         <button type="submit" className="button" disabled={blocked !== null || sending}>
           {sending ? <Trans>Requesting…</Trans> : <Trans>Request payout</Trans>}
         </button>
