@@ -1,10 +1,11 @@
 /**
  * The named endpoint table, whole: the rows every page may call (endpoint-rows.ts, where `access` is
- * explained) and the admin rows (admin-endpoints.ts). Apart so that the client's first route, which
- * imports endpoint-rows.ts only, never carries the admin rows.
+ * explained), the brand portal's rows (brand-endpoints.ts) and the admin rows (admin-endpoints.ts).
+ * Apart so that the client's first route, which imports endpoint-rows.ts only, carries neither.
  * The access-control test walks this table, so a route added here without the check fails it.
  */
 import { adminEndpoints } from './admin-endpoints'
+import { brandEndpoints } from './brand-endpoints'
 import { type EndpointDefinition, fillPath, userEndpoints } from './endpoint-rows'
 
 export {
@@ -16,7 +17,7 @@ export {
   userEndpoints,
 } from './endpoint-rows'
 
-export const endpoints = { ...userEndpoints, ...adminEndpoints }
+export const endpoints = { ...userEndpoints, ...brandEndpoints, ...adminEndpoints }
 
 export type EndpointName = keyof typeof endpoints
 

@@ -4,4 +4,3 @@
  */
 export * from './admin/mission-top-up'
 export * from './admin/provider-admin'
-export * from './admin/top-up-requests'

@@ -1,4 +1,5 @@
-import { api } from '#client/lib/http.ts'
+import { addEndpoints, api } from '#client/lib/http.ts'
+import { brandEndpoints } from '#shared/brand-endpoints.ts'
 import type { ApiKeyScope, WebhookEventType } from '#shared/contract/brand-integrations.ts'
 import type { Locale } from '#shared/contract/common.ts'
 
@@ -7,6 +8,9 @@ import type { Locale } from '#shared/contract/common.ts'
  * type is restated here. They only talk to the server; queries.ts and mutations.ts put the answers
  * in the cache. The portal's multipart bodies carry their JSON in `payload` (see `payloadForm`).
  */
+
+// The portal's rows join the client's endpoint table with the portal's code, not in the first route.
+addEndpoints(brandEndpoints)
 
 export function fetchBrandProviders(signal?: AbortSignal) {
   return api('brandProviders', { signal })

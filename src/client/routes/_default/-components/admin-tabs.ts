@@ -28,6 +28,17 @@ adminTabs.push({
   ),
 })
 
+// Then the brands' top-up requests (brands without card payments ask; the admin credits or declines).
+adminTabs.push({
+  id: 'top-up-requests',
+  label: () => t`Top-up requests`,
+  component: lazyTab(() =>
+    import('#client/features/brand/admin/top-up-requests.tsx').then((module) => ({
+      default: module.TopUpRequestsAdmin,
+    })),
+  ),
+})
+
 // Content: FAQ, terms and home blocks per locale; newsletter subscribers; contact messages.
 adminTabs.push(
   {
