@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { providers } from '#server/db/schema.ts'
 import { brandWebhookDeliveries, brandWebhooks } from '#server/db/schema-integrators.ts'
 import { checkPublicEndpoint, RefusedEndpoint } from '#server/features/push/push-service.ts'
+import { drainOutbox, type OutboxDrain } from '#server/lib/outbox-drain.ts'
 import { ownerRecipients } from './brand-providers-repository'
 import { sendWebhookTroubleMail, type WebhookTrouble } from './webhook-mails'
 import { type SendResult, sendWebhook } from './webhook-sender'
@@ -26,18 +27,11 @@ const CLAIM_BATCH = 20
 // Longer than any attempt (the timeout is seconds): a claimed row is retried if its node vanished.
 const LEASE_SECONDS = 120
 
-export interface WebhookDispatcher {
-  /** Runs a pass now (and another if woken meanwhile); resolves when nothing is due. */
-  wake(): Promise<void>
-  close(): Promise<void>
-}
+export type WebhookDispatcher = OutboxDrain
 
 export function startWebhookDispatcher(app: FastifyInstance): WebhookDispatcher {
   const { db } = app
   const { retryScheduleMs, timeoutMs, allowedOrigins } = app.config.webhooks
-  let running: Promise<void> | undefined
-  let again = false
-  let closed = false
 
   async function mailOwners(row: ClaimedDelivery, what: WebhookTrouble, failures: number) {
     const [brand] = await db
@@ -114,8 +108,9 @@ export function startWebhookDispatcher(app: FastifyInstance): WebhookDispatcher 
   }
 
   /** One hook's rows in order, one at a time: a receiver sees its events in the order they happened. */
-  async function deliverInOrder(rows: ClaimedDelivery[]): Promise<void> {
+  async function deliverInOrder(rows: ClaimedDelivery[], closing: () => boolean): Promise<void> {
     for (const [index, row] of rows.entries()) {
+      const closed = closing()
       if (closed || !(await record(row, await attempt(row)))) {
         // Not sent: due again at once (for a hook switched back on, or the next node after a restart).
         const rest = rows.slice(closed ? index : index + 1).map((left) => left.id)
@@ -129,51 +124,20 @@ export function startWebhookDispatcher(app: FastifyInstance): WebhookDispatcher 
     }
   }
 
-  async function pass(): Promise<void> {
-    do {
-      again = false
-      for (;;) {
-        if (closed) return
-        const rows = await claimDeliveries(db, CLAIM_BATCH, LEASE_SECONDS)
-        const byHook = new Map<string, ClaimedDelivery[]>()
-        for (const row of rows) byHook.set(row.webhook_id, [...(byHook.get(row.webhook_id) ?? []), row])
-        await Promise.all([...byHook.values()].map(deliverInOrder))
-        if (rows.length < CLAIM_BATCH) break
-      }
-    } while (again && !closed)
-  }
-
-  function wake(): Promise<void> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = pass()
-      .catch((error) => app.log.warn({ err: error }, 'webhook dispatch failed'))
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  const feed = app.database.listen(WEBHOOK_CHANNEL, {
-    message: () => void wake(),
-    live: (isLive) => {
-      if (isLive) void wake()
-    },
-  })
   // The shortest retry step decides how soon a due retry must be noticed.
   const pollMs = Math.max(5, Math.min(POLL_MS, ...retryScheduleMs.map((ms) => ms / 2)))
-  const poll = setInterval(() => void wake(), pollMs)
-  poll.unref()
-
-  return {
-    wake,
-    async close() {
-      closed = true
-      clearInterval(poll)
-      await feed.close()
-      await running
+  return drainOutbox({
+    database: app.database,
+    channel: WEBHOOK_CHANNEL,
+    pollMs,
+    batch: CLAIM_BATCH,
+    claim: () => claimDeliveries(db, CLAIM_BATCH, LEASE_SECONDS),
+    // One hook's deliveries go out in order; different hooks' at the same time.
+    send: (rows, closing) => {
+      const byHook = new Map<string, ClaimedDelivery[]>()
+      for (const row of rows) byHook.set(row.webhook_id, [...(byHook.get(row.webhook_id) ?? []), row])
+      return Promise.all([...byHook.values()].map((hookRows) => deliverInOrder(hookRows, closing)))
     },
-  }
+    onError: (error) => app.log.warn({ err: error }, 'webhook dispatch failed'),
+  })
 }

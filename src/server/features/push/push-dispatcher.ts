@@ -8,6 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { OpenedDatabase } from '#server/db/client.ts'
 import { pushOutbox, pushSubscriptions, sessions } from '#server/db/schema.ts'
 import { isSupportedLocale } from '#server/http/locale.ts'
+import { drainOutbox } from '#server/lib/outbox-drain.ts'
 import { sweepAvailableEarnings } from './earnings-sweep'
 import { checkPushEndpoint, RefusedEndpoint } from './endpoint-guard'
 import { type PushKind, type PushNotification, pushMessage } from './push-messages'
@@ -52,9 +53,6 @@ interface ClaimedRow {
 export function startPushDispatcher(options: DispatcherOptions): PushDispatcher {
   const { db } = options.database
   const sender = options.sender ?? sendPush
-  let running: Promise<void> | undefined
-  let again = false
-  let closed = false
 
   async function claim(): Promise<ClaimedRow[]> {
     const { rows } = await db.execute(sql`
@@ -106,39 +104,15 @@ export function startPushDispatcher(options: DispatcherOptions): PushDispatcher 
     await db.update(pushOutbox).set({ sentAt: new Date() }).where(eq(pushOutbox.id, row.id))
   }
 
-  async function pass(): Promise<void> {
-    do {
-      again = false
-      for (;;) {
-        if (closed) return
-        const rows = await claim()
-        await Promise.all(rows.map((row) => deliver(row)))
-        if (rows.length < CLAIM_BATCH) break
-      }
-    } while (again && !closed)
-  }
-
-  function wake(): Promise<void> {
-    if (running) {
-      again = true
-      return running
-    }
-    running = pass()
-      .catch((error) => options.log.warn({ err: error }, 'push dispatch failed'))
-      .finally(() => {
-        running = undefined
-      })
-    return running
-  }
-
-  const feed = options.database.listen(PUSH_CHANNEL, {
-    message: () => void wake(),
-    live: (isLive) => {
-      if (isLive) void wake()
-    },
+  const drain = drainOutbox({
+    database: options.database,
+    channel: PUSH_CHANNEL,
+    pollMs: POLL_MS,
+    batch: CLAIM_BATCH,
+    claim,
+    send: (rows) => Promise.all(rows.map((row) => deliver(row))),
+    onError: (error) => options.log.warn({ err: error }, 'push dispatch failed'),
   })
-  const poll = setInterval(() => void wake(), POLL_MS)
-  poll.unref()
   // The sweep's inserts into the outbox wake the dispatchers through the outbox's NOTIFY.
   const sweep = () =>
     sweepAvailableEarnings(db).catch((error) => options.log.warn({ err: error }, 'earnings sweep failed'))
@@ -146,13 +120,10 @@ export function startPushDispatcher(options: DispatcherOptions): PushDispatcher 
   sweeps.unref()
 
   return {
-    wake,
+    wake: drain.wake,
     async close() {
-      closed = true
-      clearInterval(poll)
       clearInterval(sweeps)
-      await feed.close()
-      await running
+      await drain.close()
     },
   }
 }
