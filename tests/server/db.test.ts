@@ -8,6 +8,7 @@ import { type OpenedDatabase, openDatabase } from '#server/db/client.ts'
 import { lockFileName } from '#server/db/data-dir-lock.ts'
 import * as schema from '#server/db/schema.ts'
 import { content, missions, providers, selections, users, wallets } from '#server/db/schema.ts'
+import * as integratorsSchema from '#server/db/schema-integrators.ts'
 import { bootstrapAdmin, seedDemo } from '#server/db/seed.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from '../support/test-db'
@@ -39,7 +40,7 @@ test('migrations create every table of the domain on a fresh database', async ()
     expect(names).toContain(table)
   }
   // Exactly the schema's tables: a migration the schema does not know of (or the reverse) shows here.
-  const declared = Object.values(schema)
+  const declared = Object.values({ ...schema, ...integratorsSchema })
     .filter((value) => is(value, PgTable))
     .map((table) => getTableName(table as PgTable))
   expect([...names].sort()).toEqual([...declared].sort())
