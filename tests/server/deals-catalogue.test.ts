@@ -71,6 +71,7 @@ function editableFields(mission: Record<string, unknown>): Record<string, unknow
     spotsLeft: _left,
     deals: _deals,
     thumbnail: _thumb,
+    reviewNote: _note,
     ...rest
   } = mission
   return rest
