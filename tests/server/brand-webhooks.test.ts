@@ -214,3 +214,38 @@ test('only an owner manages hooks, and a hook cannot point at a private or plain
   })
   expect(crossed.statusCode).toBe(404)
 })
+
+test('a mission crossing 20 % of its budget left, then spent, is told once each', async () => {
+  const { brand, owner } = await brandWithOwner()
+  const created = await createHook(brand.slug, owner.auth, `${receiver.origin}/budget`, [
+    'mission.budget_low',
+    'mission.budget_exhausted',
+  ])
+  expect(created.statusCode).toBe(201)
+  // 125 c at 25 c a click: 25 c left after the fourth click is the 20 % line, none after the fifth.
+  const mission = await makeBrandMission(context.app, brand, { budgetCents: 125 })
+  const streamer = await makeUser(context.app, `hook_budget_${brands}`)
+  await takeMission(context.app, streamer, mission)
+  for (let click = 1; click <= 5; click += 1) {
+    const answer = await clickFrom(context.app, mission, streamer.username, `198.51.100.${click}`)
+    expect(answer.statusCode).toBeLessThan(400)
+  }
+  const [low] = await receiver.waitFor(
+    (request) => request.path === '/budget' && request.body.includes('mission.budget_low'),
+  )
+  expect(JSON.parse(low?.body ?? '{}').data).toMatchObject({
+    mission: { code: mission, budgetCents: 125, spentCents: 100, remainingCents: 25 },
+  })
+  const [exhausted] = await receiver.waitFor(
+    (request) => request.path === '/budget' && request.body.includes('mission.budget_exhausted'),
+  )
+  expect(JSON.parse(exhausted?.body ?? '{}').data).toMatchObject({
+    mission: { code: mission, spentCents: 125, remainingCents: 0 },
+  })
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const told = receiver.received.filter((request) => request.path === '/budget')
+  expect(told.map((request) => JSON.parse(request.body).type)).toEqual([
+    'mission.budget_low',
+    'mission.budget_exhausted',
+  ])
+})

@@ -42,6 +42,15 @@ export async function spendOfMissions(
   )
 }
 
+/**
+ * What one mission spent (its deals' earnings) and nothing else: read after every settled batch by the
+ * webhooks' budget watch, so it stays clear of the valid-click count, which grows with every click.
+ */
+export async function spentOfMission(db: Executor, missionId: string): Promise<number> {
+  const [row] = await db.select({ spent: spentColumn }).from(missions).where(eq(missions.id, missionId))
+  return Number(row?.spent ?? 0)
+}
+
 export const remainingOf = (budget: number | null, spent: number): number | null =>
   budget === null ? null : Math.max(0, budget - spent)
 

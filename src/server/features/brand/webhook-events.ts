@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { missions } from '#server/db/schema.ts'
 import type { WebhookEventType } from '#shared/contract/brand-integrations.ts'
-import { spendOfMissions } from './brand-missions-repository'
+import { spentOfMission } from './brand-missions-repository'
 import type { WebhookDispatcher } from './webhook-dispatcher'
 import { queueEvent } from './webhooks-repository'
 
@@ -71,8 +71,7 @@ const dealData = (loaded: SettledDeal) => ({
 async function budgetCrossings(app: FastifyInstance, loaded: SettledDeal, credited: number) {
   const { budgetCents: budget, rewardCents } = loaded.mission
   if (budget === null || budget <= 0 || credited <= 0) return []
-  const spend = (await spendOfMissions(app.db, { missionId: loaded.mission.id })).get(loaded.mission.code)
-  const spent = spend?.spent ?? 0
+  const spent = await spentOfMission(app.db, loaded.mission.id)
   const before = budget - (spent - credited)
   const after = budget - spent
   const low = (budget * BUDGET_LOW_PERCENT) / 100
