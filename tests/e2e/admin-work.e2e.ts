@@ -126,5 +126,14 @@ for (const [name, viewport] of Object.entries(viewports)) {
     await shoot(admin, `admin-payouts-${name}`)
     await admin.goto('/admin?tab=missions')
     await shoot(admin, `admin-missions-${name}`)
+
+    // The brand closes what this test published: later tests read the public catalogue as seeded.
+    const closed = await sendFrom(
+      base,
+      'PUT',
+      `/api/providers/${viewport.provider}/missions/${publishCode}/state`,
+      { from: '127.0.0.1', headers: { authorization: `Bearer ${brand.code}` }, body: { status: 'closed' } },
+    )
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200)
   })
 }

@@ -63,11 +63,10 @@ test('a new streamer takes a mission, a viewer clicks the tracked link, everythi
   expect((await toBrand).url()).toBe(`https://novagames.example/expansion?ref=${username}`)
 
   // Without a reload: the click and the credit on the events page, the widget advances.
-  await expect(page.getByTestId('deal-events')).toContainText('Click')
-  // A new streamer has no wallet yet: the earnings are said to be kept until it is created.
-  await expect(page.getByTestId('deal-events')).toContainText(
-    'Earned: kept for you, shown once your wallet is created',
-  )
+  // One row for the click and what it earned.
+  const click = page.getByTestId('deal-events').locator('li', { hasText: 'Click' })
+  await expect(click).toContainText('Counted')
+  await expect(click).toContainText('€0.08')
   await expect(page.getByTestId('deal-earned')).toHaveText(/€0\.08/)
   await expect(widgetPage.getByTestId('goal-widget-count')).toHaveText('1 / 2000')
 
