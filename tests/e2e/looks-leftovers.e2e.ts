@@ -140,9 +140,7 @@ test('a deal’s events come 25 at a time, and the deal tabs say "deals" on its 
   await expect(events).toHaveCount(25)
   const total = 1 + CLICKS
   await expect(page.getByText(`25 of ${total} events shown`)).toBeVisible()
-  await page.getByRole('button', { name: 'Show 25 more' }).click()
-  await expect(events).toHaveCount(50)
-  await page.getByRole('button', { name: `Show ${total - 50} more` }).click()
+  await page.getByRole('button', { name: `Show ${total - 25} more` }).click()
   await expect(events).toHaveCount(total)
   await expect(page.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0)
   // The oldest event, the mission taken, is last.
