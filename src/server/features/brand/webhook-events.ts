@@ -12,7 +12,7 @@ import { missions } from '#server/db/schema.ts'
 import type { WebhookEventType } from '#shared/contract/brand-integrations.ts'
 import { spentOfMission } from './brand-missions-repository'
 import type { WebhookDispatcher } from './webhook-dispatcher'
-import { queueEvent } from './webhooks-repository'
+import { queueEvent, subscribedEventTypes } from './webhooks-repository'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,9 +91,14 @@ async function budgetCrossings(app: FastifyInstance, loaded: SettledDeal, credit
 }
 
 async function onDealChange(app: FastifyInstance, loaded: SettledDeal, change: ChangeEvents): Promise<void> {
+  // After every settled batch: a brand whose hooks want none of these pays this one read, and the
+  // mission's spend is read only for hooks that want its budget events.
+  const wanted = await subscribedEventTypes(app.db, loaded.provider.id)
+  if (wanted.size === 0) return
   const types = new Set(change.events.map((event) => event.type))
-  const announce = (type: WebhookEventType, data: Record<string, unknown>) =>
-    announceBrandEvent(app, loaded.provider.id, type, data)
+  const announce = async (type: WebhookEventType, data: Record<string, unknown>) => {
+    if (wanted.has(type)) await announceBrandEvent(app, loaded.provider.id, type, data)
+  }
   if (types.has('subscribed')) await announce('deal.taken', dealData(loaded))
   const clicks = change.events.filter((event) => event.type === 'click' && event.valid).length
   const credited = change.events
@@ -107,6 +112,7 @@ async function onDealChange(app: FastifyInstance, loaded: SettledDeal, change: C
     })
   if (types.has('goal_reached')) await announce('deal.goal_reached', dealData(loaded))
   if (types.has('stopped')) await announce('deal.stopped', dealData(loaded))
+  if (!wanted.has('mission.budget_low') && !wanted.has('mission.budget_exhausted')) return
   for (const [type, data] of await budgetCrossings(app, loaded, credited)) await announce(type, data)
 }
 

@@ -130,6 +130,15 @@ export function envelope(type: WebhookEnvelope['type'], data: Record<string, unk
 }
 
 /** Queues an event for every enabled hook of the brand subscribed to its type; answers how many. */
+/** The event types a provider's enabled hooks listen to: one read, so a brand without hooks costs no more. */
+export async function subscribedEventTypes(db: Executor, providerId: string): Promise<Set<WebhookEventType>> {
+  const hooks = await db
+    .select({ events: brandWebhooks.events })
+    .from(brandWebhooks)
+    .where(and(eq(brandWebhooks.providerId, providerId), eq(brandWebhooks.enabled, true)))
+  return new Set(hooks.flatMap((hook) => hook.events as WebhookEventType[]))
+}
+
 export async function queueEvent(
   db: Executor,
   providerId: string,
