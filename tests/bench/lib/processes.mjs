@@ -40,7 +40,9 @@ export async function runNode(script, env) {
 
 /** Starts a node script serving HTTP on `port` and resolves once `readyPath` answers 200. */
 export async function startServer(script, { port, env, readyPath = '/readyz', stdin = 'ignore' }) {
-  const child = spawn(process.execPath, [script], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles" profiles the servers under test.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...env, PORT: String(port) },
     stdio: [stdin, 'pipe', 'inherit'],
   })
