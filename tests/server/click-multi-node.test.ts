@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { clickIntake, dealEvents, ledgerEntries } from '#server/db/schema.ts'
-import { settleDealBatch } from '#server/features/deals/click-settlement.ts'
+import { settleMissionBatch } from '#server/features/deals/click-settlement.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -102,13 +102,14 @@ test.skipIf(!onPostgres)(
   async () => {
     const [nodeA, nodeB] = nodes as [FastifyInstance, FastifyInstance]
     const { mission, dealId } = await takeMission(nodeA, streamer)
+    const { missionId } = await dealRow(nodeA, dealId)
     for (let round = 0; round < 10; round += 1) {
       const taps = Array.from({ length: 30 }, (_, viewer) =>
         tap(round % 2 ? nodeA : nodeB, mission, streamer.username, { ip: `10.8.${round}.${viewer + 1}` }),
       )
       await Promise.all(taps)
       // Four settlers at once besides the nodes' own loops, again and again until nothing is left.
-      const race = () => settleDealBatch((round % 2 ? nodeA : nodeB).db, dealId, 0)
+      const race = () => settleMissionBatch((round % 2 ? nodeA : nodeB).db, missionId, 0)
       for (let attempt = 0; attempt < 20; attempt += 1) await Promise.all([race(), race(), race(), race()])
     }
     await settlement(nodeA)

@@ -8,9 +8,17 @@
  *
  * Queries queue, they never time out: every call takes PGlite's two locks in the order its own
  * `query()` takes them (transaction, then query), and those locks serve waiters first come, first
- * served. A statement never runs inside another caller's transaction; transactions keep PGlite's path.
+ * served. A statement never runs inside another caller's transaction; a transaction's own statements are
+ * prepared the same way, under the query lock only (its caller holds the transaction's).
  */
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite'
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite'
 
 // Distinct statement texts the app runs: a few hundred. Lists of varying length (`in (...)` with 1 to
 // 1,000 ids) make more; those age out instead of growing the backend's memory without end.
@@ -120,23 +128,45 @@ export function pgliteStatements(client: PGlite): PgliteStatements {
     return parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode })[0] as Results<T>
   }
 
+  const preparable = (text: string, options: QueryOptions | undefined) =>
+    PREPARABLE.test(text) && !options?.blob && !options?.paramTypes
+
+  async function runOnce<T>(text: string, params: unknown[], options: QueryOptions | undefined) {
+    try {
+      return await run<T>(text, params, options)
+    } catch (error) {
+      if (!STALE_STATEMENT.has(errorCode(error) ?? '')) throw error
+      statements.delete(text)
+      return run<T>(text, params, options)
+    }
+  }
+
+  /**
+   * A transaction's statements take the prepared path too (a settled batch of clicks runs a dozen of
+   * them): inside the transaction's lock, only the query lock is taken, as PGlite's own does.
+   */
+  const preparedIn = (tx: Transaction): Transaction => ({
+    query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+      if (tx.closed) return Promise.reject(new Error('Transaction is closed'))
+      if (!preparable(text, options)) return tx.query<T>(text, params, options)
+      return client._runExclusiveQuery(() => runOnce<T>(text, params, options))
+    },
+    sql: (strings, ...params) => tx.sql(strings, ...params),
+    exec: (text, options) => tx.exec(text, options),
+    rollback: () => tx.rollback(),
+    listen: (channel, callback) => tx.listen(channel, callback),
+    get closed() {
+      return tx.closed
+    },
+  })
+
   return {
     query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      if (!PREPARABLE.test(text) || options?.blob || options?.paramTypes) {
-        return client.query<T>(text, params, options)
-      }
+      if (!preparable(text, options)) return client.query<T>(text, params, options)
       return client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(async () => {
-          try {
-            return await run<T>(text, params, options)
-          } catch (error) {
-            if (!STALE_STATEMENT.has(errorCode(error) ?? '')) throw error
-            statements.delete(text)
-            return run<T>(text, params, options)
-          }
-        }),
+        client._runExclusiveQuery(() => runOnce<T>(text, params, options)),
       )
     },
-    transaction: (callback) => client.transaction(callback),
+    transaction: (callback) => client.transaction((tx) => callback(preparedIn(tx))),
   }
 }

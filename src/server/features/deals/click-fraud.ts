@@ -2,9 +2,10 @@
  * The checks that keep bought and self-made clicks from being credited: the owner's own
  * clicks, a per-address daily cap across deals, a per-address rate limit that never breaks the viewer's
  * redirect, a burst flag for review, and repeated invalid clicks counted on one row instead of one each.
- * Each takes the caller's transaction, which holds the deal's row lock (see click-settlement.ts).
+ * Each takes the caller's transaction, which holds the mission's and its deals' row locks (see click-settlement.ts).
  */
-import { and, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Transaction } from '#server/db/client.ts'
 import { type DealRow, dealEvents, sessions } from '#server/db/schema.ts'
 import { ApiError } from '#server/http/api-error.ts'
@@ -48,47 +49,65 @@ export async function overClickRateLimit(
 const OWNER_ADDRESSES_READ = 500
 
 /**
- * The networks the deal's owner signed in from within 24 h: a click from one of them is the owner's own
+ * The networks each deal owner signed in from within 24 h: a click from one of them is the owner's own
  * (compared as networks, so a phone's rotating IPv6 address inside its /64 is the same place). Read
- * once per settled batch of a deal's clicks.
+ * once per settled batch, for all the batch's owners.
  */
-export async function ownerNetworks(tx: Transaction, ownerId: string): Promise<Set<string>> {
+export async function ownerNetworks(tx: Transaction, ownerIds: string[]): Promise<Map<string, Set<string>>> {
+  const networks = new Map<string, Set<string>>(ownerIds.map((id) => [id, new Set()]))
+  if (ownerIds.length === 0) return networks
   const since = new Date(Date.now() - DAY_MS)
   const signIns = await tx
-    .selectDistinct({ ip: sessions.ip })
+    .selectDistinct({ userId: sessions.userId, ip: sessions.ip })
     .from(sessions)
-    .where(and(eq(sessions.userId, ownerId), isNotNull(sessions.ip), gt(sessions.createdAt, since)))
-    .limit(OWNER_ADDRESSES_READ)
-  return new Set(signIns.flatMap((row) => (row.ip === null ? [] : [clickNetwork(row.ip)])))
+    .where(
+      and(anyOf(sessions.userId, ownerIds, 'uuid'), isNotNull(sessions.ip), gt(sessions.createdAt, since)),
+    )
+    .limit(OWNER_ADDRESSES_READ * ownerIds.length)
+  for (const row of signIns) if (row.ip !== null) networks.get(row.userId)?.add(clickNetwork(row.ip))
+  return networks
 }
+
+/**
+ * `column = any($1)` with the list as ONE array parameter: the statement's text (prepared once) and its
+ * building cost stay the same whatever the batch's size, where `in (...)` takes a parameter per value.
+ */
+export const anyOf = (column: AnyPgColumn, values: readonly string[], type: 'text' | 'uuid') =>
+  sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`
 
 // One valid click per visitor per deal per 24 h.
 const CLICK_WINDOW_MS = DAY_MS
 
+/** A visitor's key among the visitors a batch has seen (a visitor's hash is keyed by its deal already). */
+export const seenKey = (dealId: string, visitorHash: string): string => `${dealId} ${visitorHash}`
+
 const validClicks = () => and(eq(dealEvents.type, 'click'), eq(dealEvents.valid, true))
 
 /**
- * Which of the batch's visitors (their prefix: an IPv6 /48) already gave this deal a valid click within
- * 24 h: one query for the whole batch. Duplicates inside the batch are the rules' to see (click-rules.ts).
+ * Which of the batch's visitors (their prefix: an IPv6 /48) already gave their deal a valid click
+ * within 24 h, as seenKey(deal, visitor): one query for the whole batch. Duplicates inside the batch
+ * are the rules' to see (click-rules.ts).
  */
 export async function visitorsSeenWithinWindow(
   tx: Transaction,
-  dealId: string,
+  dealIds: string[],
   visitorHashes: string[],
 ): Promise<Set<string>> {
   if (visitorHashes.length === 0) return new Set()
   const seen = await tx
-    .selectDistinct({ visitorHash: dealEvents.visitorHash })
+    .selectDistinct({ dealId: dealEvents.dealId, visitorHash: dealEvents.visitorHash })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.dealId, dealId),
-        inArray(dealEvents.visitorHash, visitorHashes),
+        anyOf(dealEvents.dealId, dealIds, 'uuid'),
+        anyOf(dealEvents.visitorHash, visitorHashes, 'text'),
         validClicks(),
         gt(dealEvents.createdAt, new Date(Date.now() - CLICK_WINDOW_MS)),
       ),
     )
-  return new Set(seen.flatMap((row) => (row.visitorHash === null ? [] : [row.visitorHash])))
+  return new Set(
+    seen.flatMap((row) => (row.visitorHash === null ? [] : [seenKey(row.dealId, row.visitorHash)])),
+  )
 }
 
 /**
@@ -114,19 +133,16 @@ export async function addressClicksToday(
   const counts = new Map<string, number>()
   if (addressHashes.length === 0) return counts
   const sorted = [...new Set(addressHashes)].sort()
-  const list = sql.join(
-    sorted.map((hash) => sql`(${hash})`),
-    sql`, `,
-  )
   await tx.execute(
-    sql`select count(pg_advisory_xact_lock(${ADDRESS_LOCK_NAMESPACE}, hashtext(h))) from (values ${list}) v(h)`,
+    sql`select count(pg_advisory_xact_lock(${ADDRESS_LOCK_NAMESPACE}, hashtext(h)))
+      from unnest(${sql.param(sorted)}::text[]) with ordinality v(h, n)`,
   )
   const given = await tx
     .select({ addressHash: dealEvents.addressHash, total: count() })
     .from(dealEvents)
     .where(
       and(
-        inArray(dealEvents.addressHash, sorted),
+        anyOf(dealEvents.addressHash, sorted, 'text'),
         gt(dealEvents.createdAt, new Date(Date.now() - DAY_MS)),
         validClicks(),
       ),
@@ -150,22 +166,28 @@ export const FlagReason = { clickBurst: 'click_burst' } as const
 
 /**
  * The distinct visitors, i.e. distinct prefixes (an IPv6 /48: /64s rotated inside one site count
- * once), who gave the deal a valid click in the burst window: read once per batch.
+ * once), who gave each deal a valid click in the burst window: read once per batch, for the batch's
+ * deals not flagged already (a deal without such a click is 0).
  */
-export async function burstWindowVisitors(tx: Transaction, dealId: string): Promise<number> {
-  const [recent] = await tx
+export async function burstWindowVisitors(tx: Transaction, dealIds: string[]): Promise<Map<string, number>> {
+  const visitors = new Map<string, number>(dealIds.map((id) => [id, 0]))
+  if (dealIds.length === 0) return visitors
+  const recent = await tx
     .select({
+      dealId: dealEvents.dealId,
       total: sql<number>`count(distinct ${dealEvents.visitorHash})::int`,
     })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.dealId, dealId),
+        anyOf(dealEvents.dealId, dealIds, 'uuid'),
         gt(dealEvents.createdAt, new Date(Date.now() - BURST_WINDOW_MS)),
         validClicks(),
       ),
     )
-  return Number(recent?.total ?? 0)
+    .groupBy(dealEvents.dealId)
+  for (const row of recent) visitors.set(row.dealId, Number(row.total))
+  return visitors
 }
 
 /**
@@ -183,19 +205,20 @@ export function isBurst(
   return inWindow > Math.max(BURST_FLOOR, BURST_FACTOR * usualPace)
 }
 
-/** The key of a visitor's invalid-click row for one reason. */
-export const repeatKey = (visitorHash: string, reason: string): string => `${reason} ${visitorHash}`
+/** The key of a visitor's invalid-click row on a deal for one reason. */
+export const repeatKey = (dealId: string, visitorHash: string, reason: string): string =>
+  `${dealId} ${reason} ${visitorHash}`
 
 /**
- * The invalid-click rows the batch's visitors already have on this deal within the last 24 h, by
- * visitor and reason: a repeat adds to its row (occurrences, last_seen_at) instead of writing another,
+ * The invalid-click rows the batch's visitors already have on their deals within the last 24 h, by
+ * repeatKey: a repeat adds to its row (occurrences, last_seen_at) instead of writing another,
  * so attack traffic costs one row per visitor, deal and reason a day. A rolling day rather than the
  * calendar's: repeats a second apart always meet on one row, even across midnight. Race-free because
- * the caller holds the deal's settlement lock.
+ * the caller holds the mission's settlement lock.
  */
 export async function invalidRowsToday(
   tx: Transaction,
-  dealId: string,
+  dealIds: string[],
   visitorHashes: string[],
 ): Promise<Map<string, string>> {
   const rows = new Map<string, string>()
@@ -203,14 +226,15 @@ export async function invalidRowsToday(
   const found = await tx
     .select({
       id: dealEvents.id,
+      dealId: dealEvents.dealId,
       visitorHash: dealEvents.visitorHash,
       reason: dealEvents.reason,
     })
     .from(dealEvents)
     .where(
       and(
-        eq(dealEvents.dealId, dealId),
-        inArray(dealEvents.visitorHash, visitorHashes),
+        anyOf(dealEvents.dealId, dealIds, 'uuid'),
+        anyOf(dealEvents.visitorHash, visitorHashes, 'text'),
         gt(dealEvents.createdAt, new Date(Date.now() - DAY_MS)),
         eq(dealEvents.type, 'click'),
         eq(dealEvents.valid, false),
@@ -218,18 +242,15 @@ export async function invalidRowsToday(
     )
   for (const row of found)
     if (row.visitorHash !== null && row.reason !== null)
-      rows.set(repeatKey(row.visitorHash, row.reason), row.id)
+      rows.set(repeatKey(row.dealId, row.visitorHash, row.reason), row.id)
   return rows
 }
 
 /** Adds each row's repeats of the batch to its count (one statement for all of them). */
 export async function countRepeats(tx: Transaction, repeats: Map<string, number>): Promise<void> {
   if (repeats.size === 0) return
-  const list = sql.join(
-    [...repeats].map(([id, times]) => sql`(${id}::uuid, ${times}::int)`),
-    sql`, `,
-  )
   await tx.execute(sql`
     update ${dealEvents} set occurrences = ${dealEvents.occurrences} + v.times, last_seen_at = clock_timestamp()
-    from (values ${list}) v(id, times) where ${dealEvents.id} = v.id`)
+    from unnest(${sql.param([...repeats.keys()])}::uuid[], ${sql.param([...repeats.values()])}::int[]) v(id, times)
+    where ${dealEvents.id} = v.id`)
 }

@@ -1,14 +1,15 @@
 /**
- * The loop that runs the settlement (click-settlement.ts) on every node: it claims the deals with
+ * The loop that runs the settlement (click-settlement.ts) on every node: it claims the missions with
  * unsettled clicks, settles a batch of each, and announces each deal's change once per batch, after
  * the commit, never once per click.
  */
-import { asc, count, eq, isNull, min } from 'drizzle-orm'
+import { count, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { clickIntake } from '#server/db/schema.ts'
-import { settleDealBatch } from './click-settlement'
+import { clickIntake, deals } from '#server/db/schema.ts'
+import { settleMissionBatch } from './click-settlement'
 import { announceDealChange } from './deal-notifier'
+import { ClickReason } from './deal-steps'
 
 // 100 ms: a click shows on the streamer's screen well within a second, and an idle node asks the
 // database ten times a second a question its partial index answers from an empty page.
@@ -16,8 +17,8 @@ const POLL_MS = 100
 // 10 ms: a wake-up waits that long for the taps arriving with it, so a raid's taps settle in batches
 // rather than one pass (and one announcement) each; a viewer never waits on it.
 const WAKE_DELAY_MS = 10
-// 50 deals a pass: a pass over many deals still ends quickly to start the next.
-const DEALS_PER_PASS = 50
+// 50 missions a pass: a pass over many missions still ends quickly to start the next.
+const MISSIONS_PER_PASS = 50
 
 /** Clicks taken in and not settled yet: the operator's backlog, read at each scrape. */
 async function pendingClicks(db: Database): Promise<number> {
@@ -25,16 +26,30 @@ async function pendingClicks(db: Database): Promise<number> {
   return row?.pending ?? 0
 }
 
-/** The deals with unsettled clicks, the longest-waiting first. */
-async function pendingDeals(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ dealId: clickIntake.dealId })
-    .from(clickIntake)
-    .where(isNull(clickIntake.settledAt))
-    .groupBy(clickIntake.dealId)
-    .orderBy(asc(min(clickIntake.id)))
-    .limit(DEALS_PER_PASS)
-  return rows.map((row) => row.dealId)
+/**
+ * The missions with unsettled clicks, the longest-waiting first. A click whose deal is gone (deleted
+ * with its mission or its streamer) has nothing left to settle against: it is marked settled here, so
+ * the backlog still drains, and counted as refused.
+ */
+async function pendingMissions(app: FastifyInstance): Promise<string[]> {
+  const { rows } = await app.db.execute<{ mission_id: string | null }>(sql`
+    select ${deals.missionId} as mission_id from ${clickIntake}
+    left join ${deals} on ${deals.id} = ${clickIntake.dealId}
+    where ${clickIntake.settledAt} is null
+    group by ${deals.missionId} order by min(${clickIntake.id}) limit ${MISSIONS_PER_PASS}`)
+  if (rows.some((row) => row.mission_id === null)) await settleOrphans(app)
+  return rows.flatMap((row) => (row.mission_id === null ? [] : [row.mission_id]))
+}
+
+async function settleOrphans(app: FastifyInstance): Promise<void> {
+  const { rows } = await app.db.execute<{ created_at: string | Date }>(sql`
+    update ${clickIntake} set settled_at = clock_timestamp()
+    where ${clickIntake.settledAt} is null
+      and not exists (select 1 from ${deals} where ${deals.id} = ${clickIntake.dealId})
+    returning ${clickIntake.createdAt} as created_at`)
+  const now = Date.now()
+  for (const row of rows)
+    app.metrics.clickSettled(ClickReason.notInProgress, (now - new Date(row.created_at).getTime()) / 1000)
 }
 
 /** Lets the viewers' redirects waiting on the event loop (and the embedded database) go first. */
@@ -43,22 +58,21 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 /** One pass over the deals with unsettled clicks; answers how many batches it settled. */
 async function settlePass(app: FastifyInstance, onSettled: (ids: number[]) => void): Promise<number> {
   let batches = 0
-  for (const dealId of await pendingDeals(app.db)) {
+  for (const missionId of await pendingMissions(app)) {
     try {
       await yieldToRequests()
-      const batch = await settleDealBatch(app.db, dealId, app.config.earningsHoldHours)
+      const batch = await settleMissionBatch(app.db, missionId, app.config.earningsHoldHours)
       if (!batch) continue
       batches += 1
       onSettled(batch.ids)
       const now = Date.now()
       for (const { refused, receivedAt } of batch.outcomes)
         app.metrics.clickSettled(refused, (now - receivedAt.getTime()) / 1000)
-      const { change } = batch
-      if (change.events.length > 0 || change.walletChanged) await announceDealChange(app, change)
+      for (const change of batch.changes) await announceDealChange(app, change)
     } catch (error) {
-      // A deadlock with another node's batch (two deals sharing addresses) rolls this batch back
+      // A deadlock with another node's batch (two missions sharing addresses) rolls this batch back
       // whole: its clicks stay unsettled and the next pass takes them again.
-      app.log.warn({ err: error, dealId }, 'click settlement batch failed; retried on the next pass')
+      app.log.warn({ err: error, missionId }, 'click settlement batch failed; retried on the next pass')
     }
   }
   return batches

@@ -1,24 +1,27 @@
 /**
  * A tracked click, step 3 of 3: the settlement of a batch. Behind the viewers' redirects, a loop on
- * every node (click-settlement-loop.ts) claims a deal's unsettled clicks and settles them here, in one
- * transaction and a few statements whatever the batch's size:
- *   1. claim: the deal's settlement lock, then its oldest unsettled clicks (SKIP LOCKED);
- *   2. lock the mission and the deal (click-rules.ts), read what the rules need for the whole batch
- *      (click-fraud.ts): visitors already credited, each address's clicks of the day (under the
- *      addresses' locks), the mission's spend, the burst window;
+ * every node (click-settlement-loop.ts) claims a mission's unsettled clicks, across all its deals, and
+ * settles them here in one transaction and a fixed number of statements whatever the batch's size or
+ * the number of deals in it:
+ *   1. claim: the mission's settlement lock, then its oldest unsettled clicks (SKIP LOCKED);
+ *   2. lock the mission and the batch's deals (click-rules.ts), read what the rules need for the whole
+ *      batch (click-fraud.ts): visitors already credited, each address's clicks of the day (under the
+ *      addresses' locks), the mission's spend, the deals' burst windows;
  *   3. apply the rules in arrival order in memory (click-rules.ts);
  *   4. write the outcome: the events in one insert, repeated invalid clicks counted on their rows in
- *      one update, the deal's progress and earnings in one update, ONE ledger entry for the batch's
- *      rewards (each credited click keeps its own `credited` event, the earnings statement's lines),
- *      the goal; and the clicks marked settled.
+ *      one update, the deals' progress and earnings in one update, ONE ledger entry per deal for the
+ *      batch's rewards (each credited click keeps its own `credited` event, the earnings statement's
+ *      lines), the goals; and the clicks marked settled.
+ * A mission, not a deal, is the unit: its budget is shared by its deals, so its row lock is taken by
+ * every batch anyway, and a raid on forty streamers' links then costs one transaction, not forty.
  * Each click counts exactly once, whichever node settles it, and a node killed mid-batch leaves its
  * clicks unsettled for the next pass (its own after a restart, or another node's).
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { PgInsertValue } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import type { Database, Transaction } from '#server/db/client.ts'
+import { fromDriverRow } from '#server/db/driver-rows.ts'
 import { type ClickIntakeRow, clickIntake, type DealEventRow, dealEvents, deals } from '#server/db/schema.ts'
-import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import { postEarnings } from '#server/features/wallet/ledger-service.ts'
 import {
   addressClicksToday,
   burstWindowVisitors,
@@ -35,14 +38,14 @@ import {
   judgeBatch,
   lockForClicks,
   mayNeedFacts,
-  type SettlingDeal,
+  type SettlingMission,
 } from './click-rules'
 import { ClickReason, type DealChange, dealContext, finishInTx, missionSpentCents } from './deal-steps'
 
-// 500 clicks a batch: the batch costs the same dozen statements whatever its size, so a raid on one
-// deal settles in few of them; it holds the mission's lock for a few milliseconds.
-export const CLICKS_PER_BATCH = 500
-// Arbitrary namespace of the per-deal settlement lock (two-key advisory locks never meet one-key ones).
+// 1,000 clicks a batch: the batch costs the same statements whatever its size, so a raid settles in
+// few of them; it holds the mission's lock for some milliseconds.
+export const CLICKS_PER_BATCH = 1000
+// Arbitrary namespace of the per-mission settlement lock (two-key advisory locks never meet one-key ones).
 const SETTLE_LOCK_NAMESPACE = 11_002
 
 /** Why a settled click was not credited (null: credited), and when it was taken in: the operator's figures. */
@@ -52,201 +55,246 @@ export interface ClickOutcome {
 }
 
 export interface SettledBatch {
-  change: DealChange
+  /** One per deal whose events or owner's wallet changed: what its pages are told. */
+  changes: DealChange[]
   ids: number[]
   outcomes: ClickOutcome[]
 }
 
 /**
- * Settles the next batch of one deal's clicks in one transaction; null when another node is settling
- * this deal or nothing was left. The advisory lock keeps one settler per deal (so arrival order holds
- * across nodes); SKIP LOCKED claims only rows no other transaction holds.
+ * Settles the next batch of one mission's clicks in one transaction; null when another node is
+ * settling this mission or nothing was left. The advisory lock keeps one settler per mission (so
+ * arrival order holds across nodes); SKIP LOCKED claims only rows no other transaction holds.
  */
-export async function settleDealBatch(
+export async function settleMissionBatch(
   db: Database,
-  dealId: string,
+  missionId: string,
   earningsHoldHours: number,
 ): Promise<SettledBatch | null> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ locked: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${SETTLE_LOCK_NAMESPACE}, hashtext(${dealId})) as locked`,
+    const { rows: lock } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${SETTLE_LOCK_NAMESPACE}, hashtext(${missionId})) as locked`,
     )
-    if (!rows[0]?.locked) return null
+    if (!lock[0]?.locked) return null
     const clicks = await tx
       .select()
       .from(clickIntake)
-      .where(and(eq(clickIntake.dealId, dealId), isNull(clickIntake.settledAt)))
-      .orderBy(asc(clickIntake.id))
+      .where(
+        sql`${clickIntake.settledAt} is null and ${clickIntake.dealId} in
+          (select ${deals.id} from ${deals} where ${deals.missionId} = ${missionId})`,
+      )
+      .orderBy(clickIntake.id)
       .limit(CLICKS_PER_BATCH)
       .for('update', { skipLocked: true })
     if (clicks.length === 0) return null
-    const change: DealChange = { dealId, events: [], walletChanged: false }
-    // A deal deleted since its clicks arrived has nothing to credit: its clicks are settled as they are.
-    const settling = await lockForClicks(tx, dealId, earningsHoldHours)
+    const dealIds = [...new Set(clicks.map((click) => click.dealId))]
+    const settling = await lockForClicks(tx, missionId, dealIds, earningsHoldHours)
+    const changes = new Map<string, DealChange>(
+      dealIds.map((dealId) => [dealId, { dealId, events: [], walletChanged: false }]),
+    )
+    // A mission deleted since its clicks arrived has nothing to credit: its clicks are settled as they are.
     const refusals = settling
-      ? await settleClicks(tx, settling, clicks, change)
+      ? await settleClicks(tx, settling, clicks, changes)
       : clicks.map(() => ClickReason.notInProgress)
     const ids = clicks.map((click) => click.id)
-    await tx
-      .update(clickIntake)
-      .set({ settledAt: sql`clock_timestamp()` })
-      .where(inArray(clickIntake.id, ids))
+    await markSettled(tx, ids)
     const outcomes = clicks.map((click, index) => ({
       refused: refusals[index] ?? null,
       receivedAt: click.createdAt,
     }))
-    return { change, ids, outcomes }
+    const changed = [...changes.values()].filter((change) => change.events.length > 0 || change.walletChanged)
+    return { changes: changed, ids, outcomes }
   })
 }
 
-/** Reads what the rules need about the batch: one query per kind of fact, none per click. */
+const markSettled = (tx: Transaction, ids: number[]) =>
+  tx.execute(sql`
+    update ${clickIntake} set settled_at = clock_timestamp()
+    where ${clickIntake.id} = any(${sql.param(ids)}::bigint[])`)
+
+/** Reads what the rules need about the batch: one query per kind of fact, none per click or deal. */
 async function loadFacts(
   tx: Transaction,
-  settling: SettlingDeal,
+  settling: SettlingMission,
   clicks: ClickIntakeRow[],
 ): Promise<BatchFacts> {
-  const { deal, mission } = settling
+  const { mission } = settling
   const now = new Date()
   const candidates = clicks.filter((click) => mayNeedFacts(settling, click, now))
   if (candidates.length === 0)
-    return {
-      seen: new Set(),
-      addressClicks: new Map(),
-      spentCents: null,
-      burstVisitors: null,
-    }
+    return { seen: new Set(), addressClicks: new Map(), spentCents: null, burstVisitors: new Map() }
+  const dealIds = [...new Set(candidates.map((click) => click.dealId))]
   const addresses = candidates.flatMap((click) => (click.addressHash === null ? [] : [click.addressHash]))
+  const unflagged = dealIds.filter((id) => !settling.deals.get(id)?.flaggedAt)
   return {
-    seen: await visitorsSeenWithinWindow(tx, deal.id, [...new Set(candidates.map((c) => c.visitorHash))]),
+    seen: await visitorsSeenWithinWindow(tx, dealIds, [...new Set(candidates.map((c) => c.visitorHash))]),
     addressClicks: await addressClicksToday(tx, addresses),
     spentCents:
       mission.budgetCents !== null && clickRewardCents(mission) > 0
         ? await missionSpentCents(tx, mission.id)
         : null,
-    burstVisitors: deal.flaggedAt ? null : await burstWindowVisitors(tx, deal.id),
+    burstVisitors: await burstWindowVisitors(tx, unflagged),
   }
 }
 
-type EventValues = PgInsertValue<typeof dealEvents>
+/** An event row to insert: what varies from one event to the next. */
+interface NewEvent {
+  dealId: string
+  type: DealEventRow['type']
+  valid: boolean
+  reason: string | null
+  visitorHash: string | null
+  addressHash: string | null
+  amountCents: number | null
+  occurrences: number
+}
 
 /**
  * Applies the rules to the batch and writes their outcome; answers each click's refusal (null: credited).
  */
 async function settleClicks(
   tx: Transaction,
-  settling: SettlingDeal,
+  settling: SettlingMission,
   clicks: ClickIntakeRow[],
-  change: DealChange,
+  changes: Map<string, DealChange>,
 ): Promise<(ClickReason | null)[]> {
-  const { deal, mission } = settling
   const verdict = judgeBatch(settling, clicks, await loadFacts(tx, settling, clicks), new Date())
-  const cpcCents = clickRewardCents(mission)
-  const known = await invalidRowsToday(tx, deal.id, [
-    ...new Set(clicks.filter((_, i) => verdict.refusals[i]).map((click) => click.visitorHash)),
-  ])
-  // Events up to the click that reached the goal, then the goal's own, then the clicks refused after it.
-  const before: EventValues[] = []
-  const after: EventValues[] = []
+  const cpcCents = clickRewardCents(settling.mission)
+  const refusedVisitors = [...new Set(clicks.filter((_, i) => verdict.refusals[i]).map((c) => c.visitorHash))]
+  const known = await invalidRowsToday(tx, [...changes.keys()], refusedVisitors)
+  // Events up to the click that reached a deal's goal, then the goal's own, then the clicks after it.
+  const before: NewEvent[] = []
+  const after: NewEvent[] = []
   const repeats = new Map<string, number>()
-  const newRows = new Map<string, EventValues>()
+  const newRows = new Map<string, NewEvent>()
   clicks.forEach((click, index) => {
-    const target = verdict.goalAt !== null && index > verdict.goalAt ? after : before
+    const goalAt = verdict.deals.get(click.dealId)?.goalAt ?? null
+    const target = goalAt !== null && index > goalAt ? after : before
     const reason = verdict.refusals[index]
-    const visitorHash = click.visitorHash
+    const base = { dealId: click.dealId, visitorHash: click.visitorHash, occurrences: 1 }
     if (!reason) {
-      target.push(
-        eventValues(deal.id, {
-          type: 'click',
-          visitorHash,
-          addressHash: click.addressHash,
-        }),
-      )
-      if (cpcCents > 0) target.push(eventValues(deal.id, { type: 'credited', amountCents: cpcCents }))
+      target.push({
+        ...base,
+        type: 'click',
+        valid: true,
+        reason: null,
+        addressHash: click.addressHash,
+        amountCents: null,
+      })
+      if (cpcCents > 0)
+        target.push({
+          ...base,
+          type: 'credited',
+          valid: true,
+          reason: null,
+          visitorHash: null,
+          addressHash: null,
+          amountCents: cpcCents,
+        })
       return
     }
     // A repeat changes nothing anyone is shown live: it is not pushed, which also keeps a flood quiet.
-    const key = repeatKey(visitorHash, reason)
+    const key = repeatKey(click.dealId, click.visitorHash, reason)
     const existing = known.get(key)
     const fresh = newRows.get(key)
     if (existing) repeats.set(existing, (repeats.get(existing) ?? 0) + 1)
-    else if (fresh) fresh.occurrences = Number(fresh.occurrences ?? 1) + 1
+    else if (fresh) fresh.occurrences += 1
     else {
-      const row = eventValues(deal.id, {
+      const row: NewEvent = {
+        ...base,
         type: 'click',
         valid: false,
         reason,
-        visitorHash,
-      })
+        addressHash: null,
+        amountCents: null,
+      }
       newRows.set(key, row)
       target.push(row)
     }
   })
-  change.events.push(...(await insertEvents(tx, before)))
+  addEvents(changes, await insertEvents(tx, before))
   await countRepeats(tx, repeats)
-  if (verdict.credited > 0) await credit(tx, settling, verdict, change)
-  change.events.push(...(await insertEvents(tx, after)))
+  if (verdict.deals.size > 0) await credit(tx, settling, verdict, changes)
+  addEvents(changes, await insertEvents(tx, after))
   return verdict.refusals
 }
 
-/** The batch's credits: the deal's progress and earnings, one ledger entry, the burst flag, the goal. */
+function addEvents(changes: Map<string, DealChange>, events: DealEventRow[]): void {
+  for (const event of events) changes.get(event.dealId)?.events.push(event)
+}
+
+/** The batch's credits: the deals' progress and earnings, one ledger entry per deal, burst flags, goals. */
 async function credit(
   tx: Transaction,
-  settling: SettlingDeal,
+  settling: SettlingMission,
   verdict: BatchVerdict,
-  change: DealChange,
+  changes: Map<string, DealChange>,
 ): Promise<void> {
-  const { deal, mission } = settling
-  const now = new Date()
-  await tx
-    .update(deals)
-    .set({
-      progress: sql`${deals.progress} + ${verdict.credited}`,
-      earnedCents: sql`${deals.earnedCents} + ${verdict.creditedCents}`,
-      updatedAt: now,
-      ...(verdict.flagged ? { flaggedAt: now, flagReason: FlagReason.clickBurst } : {}),
-    })
-    .where(eq(deals.id, deal.id))
-  const context = dealContext(deal, mission, settling.earningsHoldHours)
-  if (verdict.creditedCents > 0) {
-    await postLedgerEntry(tx, {
-      walletId: await ensureWalletRow(tx, deal.userId),
-      kind: 'earning',
-      amountCents: verdict.creditedCents,
-      description: `${mission.title.en} (${deal.code})`,
-      dealId: deal.id,
-      holdHours: settling.earningsHoldHours,
-    })
-    change.walletChanged = true
+  const { mission } = settling
+  const credited = [...verdict.deals]
+  const flagged = credited.filter(([, outcome]) => outcome.flagged).map(([dealId]) => dealId)
+  await tx.execute(sql`
+    update ${deals} set
+      progress = ${deals.progress} + v.credited,
+      earned_cents = ${deals.earnedCents} + v.cents,
+      updated_at = now(),
+      flagged_at = case when v.flagged then now() else ${deals.flaggedAt} end,
+      flag_reason = case when v.flagged then ${FlagReason.clickBurst} else ${deals.flagReason} end
+    from unnest(${sql.param(credited.map(([dealId]) => dealId))}::uuid[],
+      ${sql.param(credited.map(([, outcome]) => outcome.credited))}::int[],
+      ${sql.param(credited.map(([, outcome]) => outcome.creditedCents))}::bigint[],
+      ${sql.param(credited.map(([dealId]) => flagged.includes(dealId)))}::boolean[]) v(id, credited, cents, flagged)
+    where ${deals.id} = v.id`)
+  const earnings = credited.flatMap(([dealId, outcome]) => {
+    const deal = settling.deals.get(dealId)
+    if (!deal || outcome.creditedCents === 0) return []
+    return [
+      {
+        userId: deal.userId,
+        dealId,
+        amountCents: outcome.creditedCents,
+        description: `${mission.title.en} (${deal.code})`,
+      },
+    ]
+  })
+  await postEarnings(tx, earnings, settling.earningsHoldHours)
+  for (const { dealId } of earnings) {
+    const change = changes.get(dealId)
+    if (change) change.walletChanged = true
   }
-  if (verdict.goalAt !== null) {
-    const finished = await finishInTx(tx, context, 'goal', change.events)
+  for (const [dealId, outcome] of credited) {
+    const deal = settling.deals.get(dealId)
+    const change = changes.get(dealId)
+    if (outcome.goalAt === null || !deal || !change) continue
+    const finished = await finishInTx(
+      tx,
+      dealContext(deal, mission, settling.earningsHoldHours),
+      'goal',
+      change.events,
+    )
     if (finished?.walletChanged) change.walletChanged = true
   }
 }
 
-function eventValues(
-  dealId: string,
-  values: {
-    type: DealEventRow['type']
-    valid?: boolean
-    reason?: string
-    visitorHash?: string
-    addressHash?: string | null
-    amountCents?: number
-  },
-): EventValues {
-  return {
-    dealId,
-    valid: true,
-    ...values,
-    // now() is the transaction's start: events written together would tie (lists sort by seq too).
-    createdAt: sql`clock_timestamp()`,
-    lastSeenAt: sql`clock_timestamp()`,
-  }
-}
-
-/** One insert for many events; their seq follows the list's order. */
-async function insertEvents(tx: Transaction, rows: EventValues[]): Promise<DealEventRow[]> {
+/**
+ * One insert for many events, one statement text whatever their number (the rows as arrays); their
+ * seq follows the list's order. clock_timestamp(), not now() (the transaction's start), so events
+ * written together do not tie.
+ */
+async function insertEvents(tx: Transaction, rows: NewEvent[]): Promise<DealEventRow[]> {
   if (rows.length === 0) return []
-  return tx.insert(dealEvents).values(rows).returning()
+  const column = <K extends keyof NewEvent>(key: K) => sql.param(rows.map((row) => row[key]))
+  const { rows: inserted } = await tx.execute<Record<string, unknown>>(sql`
+    insert into ${dealEvents} (deal_id, type, valid, reason, visitor_hash, address_hash, amount_cents,
+      occurrences, last_seen_at, created_at)
+    select v.deal_id, v.type, v.valid, v.reason, v.visitor_hash, v.address_hash, v.amount_cents,
+      v.occurrences, clock_timestamp(), clock_timestamp()
+    from unnest(${column('dealId')}::uuid[], ${column('type')}::text[], ${column('valid')}::boolean[],
+      ${column('reason')}::text[], ${column('visitorHash')}::text[], ${column('addressHash')}::text[],
+      ${column('amountCents')}::bigint[], ${column('occurrences')}::int[])
+      with ordinality as v(deal_id, type, valid, reason, visitor_hash, address_hash, amount_cents,
+        occurrences, position)
+    order by v.position
+    returning *`)
+  return inserted.map((row) => fromDriverRow(dealEvents, row) as DealEventRow)
 }

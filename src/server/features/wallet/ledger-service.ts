@@ -116,3 +116,65 @@ async function insufficient(tx: Transaction, walletId: string, amountCents: numb
     .where(eq(wallets.id, walletId))
   return new InsufficientBalanceError(row !== undefined && row.balanceCents + amountCents >= 0)
 }
+
+/** One deal's earnings in a settled batch of clicks. */
+export interface EarningsCredit {
+  userId: string
+  dealId: string
+  amountCents: number
+  description: string
+}
+
+/**
+ * Credits the earnings of a settled batch of clicks, one held entry per deal, in four statements
+ * whatever the number of streamers: their wallets created on first need, locked in id order (two
+ * batches crediting the same streamers wait for each other rather than deadlock), their balances
+ * moved and the entries appended in the order given. Answers the users whose balance moved.
+ */
+export async function postEarnings(
+  tx: Transaction,
+  credits: EarningsCredit[],
+  holdHours: number,
+): Promise<string[]> {
+  if (credits.length === 0) return []
+  for (const credit of credits)
+    if (!Number.isSafeInteger(credit.amountCents) || credit.amountCents <= 0)
+      throw new Error(`earnings must be a positive integer of cents, got ${credit.amountCents}`)
+  if (!Number.isInteger(holdHours) || holdHours < 0)
+    throw new Error(`hold must be a whole number of hours, got ${holdHours}`)
+  const userIds = [...new Set(credits.map((credit) => credit.userId))]
+  await tx.execute(sql`
+    insert into ${wallets} (user_id) select unnest(${sql.param(userIds)}::uuid[])
+    on conflict (user_id) do nothing`)
+  const { rows } = await tx.execute<{ id: string; user_id: string }>(sql`
+    select id, user_id from ${wallets} where user_id = any(${sql.param(userIds)}::uuid[]) order by id for update`)
+  const walletOf = new Map(rows.map((row) => [row.user_id, row.id]))
+  const walletIds = credits.map((credit) => {
+    const id = walletOf.get(credit.userId)
+    if (!id) throw new Error(`wallet row for user ${credit.userId} vanished inside its transaction`)
+    return id
+  })
+  const held = holdHours > 0
+  await tx.execute(sql`
+    update ${wallets} set
+      balance_cents = ${wallets.balanceCents} + v.amount,
+      held_cents = ${wallets.heldCents} + case when ${held} then v.amount else 0 end,
+      ledger_entry_count = ${wallets.ledgerEntryCount} + v.entries,
+      updated_at = now()
+    from (
+      select wallet_id, sum(amount)::bigint as amount, count(*)::int as entries
+      from unnest(${sql.param(walletIds)}::uuid[], ${sql.param(credits.map((c) => c.amountCents))}::bigint[])
+        as c(wallet_id, amount)
+      group by wallet_id
+    ) v
+    where ${wallets.id} = v.wallet_id`)
+  await tx.execute(sql`
+    insert into ${ledgerEntries} (wallet_id, kind, amount_cents, description, deal_id, held, available_at)
+    select v.wallet_id, 'earning', v.amount, v.description, v.deal_id, ${held},
+      case when ${held} then now() + make_interval(hours => ${holdHours}::int) end
+    from unnest(${sql.param(walletIds)}::uuid[], ${sql.param(credits.map((c) => c.amountCents))}::bigint[],
+      ${sql.param(credits.map((c) => c.description))}::text[], ${sql.param(credits.map((c) => c.dealId))}::uuid[])
+      with ordinality as v(wallet_id, amount, description, deal_id, position)
+    order by v.position`)
+  return userIds
+}
