@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { dealEvents, deals, ledgerEntries } from '#server/db/schema.ts'
+import { clickIntake, dealEvents, deals, ledgerEntries } from '#server/db/schema.ts'
 import { appendClick } from '#server/features/deals/click-intake.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
@@ -28,10 +28,18 @@ afterAll(async () => {
 const app = () => testApp.app
 
 /** Takes the clicks in as one group of the intake (one insert, so one batch), in this order. */
-async function takeInTogether(dealId: string, addresses: string[]): Promise<void> {
+async function takeInTogether(dealId: string | string[], addresses: string[]): Promise<void> {
+  const dealOf = (index: number) =>
+    Array.isArray(dealId) ? (dealId[index % dealId.length] as string) : dealId
   await Promise.all(
-    addresses.map((ip) =>
-      appendClick(app().db, { dealId, ip, userAgent: BROWSER_UA, viewerId: null, rateLimited: false }),
+    addresses.map((ip, index) =>
+      appendClick(app().db, {
+        dealId: dealOf(index),
+        ip,
+        userAgent: BROWSER_UA,
+        viewerId: null,
+        rateLimited: false,
+      }),
     ),
   )
   await settlement(app())
@@ -86,6 +94,60 @@ test('a batch crossing the budget halfway: nothing is credited past the last cen
     'mission_over_budget',
   ])
   expect((await ledgerOf(dealId)).map((entry) => entry.amountCents)).toEqual([75])
+})
+
+test('one batch across two streamers’ deals of a mission spends its budget in arrival order, to the cent', async () => {
+  // Five clicks of budget for both deals: taps alternate between them; the 6th and later are over it.
+  const { mission, dealId: first } = await takeMission(app(), streamer, { budgetCents: 5 * 25 })
+  const partner = await makeUser(app(), 'BatchPartner')
+  const taken = await app().inject({
+    method: 'POST',
+    url: `/api/deals/subscriptions/${mission}/${partner.username}`,
+    headers: partner.auth,
+  })
+  expect(taken.statusCode).toBe(201)
+  const [second] = await app()
+    .db.select({ id: deals.id })
+    .from(deals)
+    .where(eq(deals.code, taken.json().code))
+  if (!second) throw new Error('the partner’s deal was not stored')
+  const addresses = ['1', '2', '3', '4', '5', '6', '7', '8'].map((last) => `198.51.104.${last}`)
+  await takeInTogether([first, second.id], addresses)
+
+  expect(await dealRow(app(), first)).toMatchObject({ progress: 3, earnedCents: 75 })
+  expect(await dealRow(app(), second.id)).toMatchObject({ progress: 2, earnedCents: 50 })
+  expect((await clickRows(app(), first)).map((row) => row.reason ?? 'valid')).toEqual([
+    'valid',
+    'valid',
+    'valid',
+    'mission_over_budget',
+  ])
+  expect((await clickRows(app(), second.id)).map((row) => row.reason ?? 'valid')).toEqual([
+    'valid',
+    'valid',
+    'mission_over_budget',
+    'mission_over_budget',
+  ])
+  // One ledger entry per deal for the batch.
+  expect((await ledgerOf(first)).map((entry) => entry.amountCents)).toEqual([75])
+  expect((await ledgerOf(second.id)).map((entry) => entry.amountCents)).toEqual([50])
+})
+
+test('a click whose deal is gone before it is settled leaves the backlog, credited to nobody', async () => {
+  const { dealId } = await takeMission(app(), streamer)
+  await app().db.delete(deals).where(eq(deals.id, dealId))
+  // The intake has no foreign key (a raid's taps share no lock on the deal): the row outlives its deal.
+  const id = await appendClick(app().db, {
+    dealId,
+    ip: '198.51.105.1',
+    userAgent: BROWSER_UA,
+    viewerId: null,
+    rateLimited: false,
+  })
+  await settlement(app())
+  const [row] = await app().db.select().from(clickIntake).where(eq(clickIntake.id, id))
+  expect(row?.settledAt).toBeInstanceOf(Date)
+  expect(await app().db.select().from(dealEvents).where(eq(dealEvents.dealId, dealId))).toEqual([])
 })
 
 test('a visitor refused again in the same batch adds to one row', async () => {
