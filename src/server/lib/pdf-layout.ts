@@ -68,6 +68,7 @@ export class PdfWriter {
       font,
     })
     const right = (value: string, edge: number) =>
+      value &&
       this.page.drawText(value, {
         x: edge - font.widthOfTextAtSize(value, BODY_SIZE),
         y: this.y,
