@@ -7,8 +7,8 @@
  */
 import type { LegalIdentity } from '#server/config-legal.ts'
 import type { Executor } from '#server/db/client.ts'
-import type { SupportedLocale } from '#server/http/locale.ts'
 import { walletIdentity } from '#server/features/wallet/identity-service.ts'
+import type { SupportedLocale } from '#server/http/locale.ts'
 import { type LoadedDeal, listCreditedEvents } from './deals-repository'
 import { fileInvoice } from './invoice-numbers'
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf'

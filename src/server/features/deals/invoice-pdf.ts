@@ -1,6 +1,6 @@
 import type { SupportedLocale } from '#server/http/locale.ts'
 import { localized } from '#server/http/locale.ts'
-import { labelled, newPdf, pdfMoney as money, printParty } from '#server/lib/pdf-layout.ts'
+import { labelled, pdfMoney as money, newPdf, printParty } from '#server/lib/pdf-layout.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { invoiceCopy } from './invoice-copy'
 import type { VatTreatment } from './invoice-vat'
