@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { type LegalIdentity, legalIdentityFrom } from './config-legal'
 import { type MetricsConfig, metricsFrom } from './config-metrics'
 import { type SepaDebtor, sepaDebtorFrom } from './config-sepa'
 import { ConfigError, integer, text } from './config-values'
@@ -40,11 +41,8 @@ export interface Config {
   minPayoutCents: number
   /** The account payout files are drawn on (SEPA_DEBTOR_*); undefined: payout files are off. */
   sepaDebtor: SepaDebtor | undefined
-  /**
-   * The platform as the invoices' recipient (the streamers bill it): its legal name, postal address
-   * lines, country (ISO code: decides domestic VAT or reverse charge) and VAT number.
-   */
-  invoiceRecipient: { name: string; address: string[]; country: string; vatNumber: string | undefined }
+  /** The platform's legal identity: the recipient of the streamers' invoices, the issuer of statements. */
+  legalIdentity: LegalIdentity
   /** Hours an earning stays pending before a payout may draw on it (affiliate-style fraud hold). */
   earningsHoldHours: number
   /**
@@ -197,16 +195,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Streamdeals <no-reply@streamdeals.local>',
-    invoiceRecipient: {
-      name: text(env, 'INVOICE_RECIPIENT_NAME') ?? 'Streamdeals',
-      // Lines separated by '|': "12 rue de la Paix|75002 Paris|France".
-      address: (text(env, 'INVOICE_RECIPIENT_ADDRESS') ?? '')
-        .split('|')
-        .map((line) => line.trim())
-        .filter(Boolean),
-      country: (text(env, 'INVOICE_RECIPIENT_COUNTRY') ?? 'FR').toUpperCase(),
-      vatNumber: text(env, 'INVOICE_RECIPIENT_VAT'),
-    },
+    legalIdentity: legalIdentityFrom(env),
     admin: adminFrom(env),
     // Demo content by default only on the embedded database: a PostgreSQL deployment opts in.
     seedDemo: boolean(env, 'SEED_DEMO', text(env, 'DATABASE_URL') === undefined),

@@ -68,6 +68,7 @@ export const userEndpoints = define({
   walletTransaction: { method: 'GET', path: `${wallet}/transactions/{transactionId}`, access: 'owner' },
   walletActivity: { method: 'GET', path: `${wallet}/activity`, access: 'owner' },
   walletActivityExport: { method: 'GET', path: `${wallet}/activity/export`, access: 'owner' },
+  walletStatement: { method: 'GET', path: `${wallet}/statement`, access: 'owner' },
   walletSummary: { method: 'GET', path: `${wallet}/summary`, access: 'owner' },
   walletPayout: { method: 'POST', path: `${wallet}/payout`, access: 'owner' },
   walletPayouts: { method: 'GET', path: `${wallet}/payouts`, access: 'owner' },

@@ -24,7 +24,7 @@ afterAll(() => t?.close())
 
 /** The JSON answers (the document download answers the file itself, checked by its media type). */
 type WalletRow =
-  | Exclude<keyof typeof walletEndpoints, 'walletKycDocument' | 'walletActivityExport'>
+  | Exclude<keyof typeof walletEndpoints, 'walletKycDocument' | 'walletActivityExport' | 'walletStatement'>
   | keyof typeof walletAdminEndpoints
 
 interface Answer {

@@ -62,6 +62,15 @@ export const ActivityExportQuery = type({
   'locale?': Locale,
 })
 
+/** A calendar month, 2026-11: the period of a monthly statement. */
+export const Month = type(/^\d{4}-(0[1-9]|1[0-2])$/)
+
+/**
+ * The monthly statement's month (a month already begun, not before the account's; the server checks
+ * both against its clock), the time zone its days and bounds are in, and the language of its words.
+ */
+export const StatementQuery = type({ '+': 'delete', month: Month, 'tz?': TimeZone, 'locale?': Locale })
+
 export const SummaryQuery = type({ '+': 'delete', 'tz?': TimeZone })
 
 /** One day of earnings: what deals credited (net of rejections) and the valid clicks of the user's deals. */

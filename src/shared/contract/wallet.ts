@@ -17,6 +17,7 @@ import {
   ActivityExportQuery,
   ActivityQuery,
   ActivityRow,
+  StatementQuery,
   SummaryQuery,
   Transaction,
   WalletSummary,
@@ -207,6 +208,14 @@ export const walletEndpoints = {
       'The grouped history as CSV (UTF-8 with BOM) in `locale` (else Accept-Language): its words, `,` and a decimal dot in English, `;` and a decimal comma in French and Spanish; same `kind` and `tz` as the list',
     query: ActivityExportQuery,
     response: binaryAnswer('text/csv'),
+  },
+  walletStatement: {
+    summary:
+      'The monthly statement (PDF) in `locale` (else Accept-Language): opening balance, the month’s credits and ' +
+      'debits from the ledger, totals and closing balance, with the platform’s and the holder’s legal identities; ' +
+      '400 for a month not begun yet or before the account existed',
+    query: StatementQuery,
+    response: binaryAnswer('application/pdf'),
   },
   walletSummary: {
     summary:

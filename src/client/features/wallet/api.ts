@@ -2,6 +2,7 @@ import { FetchError } from 'ofetch'
 import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
+import type { Locale } from '#shared/contract/common.ts'
 import type { BankAccountBody, KycKind, TransactionKind, WalletBody } from '#shared/contract/wallet.ts'
 
 /**
@@ -111,6 +112,12 @@ export function activityExportLink(username: string, kind: TransactionKind | und
     { username },
     { tz: userTimeZone(), locale: currentLocale(), ...(kind ? { kind } : {}) },
   )
+}
+
+/** The monthly statement (PDF) of `month` (YYYY-MM): a link the browser downloads itself. */
+export function statementLink(username: string, month: string, locale: Locale): string {
+  // Its words and money follow the interface's language; its month bounds, the user's time zone.
+  return absoluteLink('walletStatement', { username }, { month, tz: userTimeZone(), locale })
 }
 
 export function fetchSummary(username: string, signal?: AbortSignal) {

@@ -78,7 +78,7 @@ export async function dealRoutes(app: FastifyInstance) {
     const loaded = await requireDeal(params.username, params.code)
     // The reader's language (the app sends it); the owner's saved one when the request names none.
     const locale = request.headers['accept-language'] ? requestLocale(request) : loaded.ownerLocale
-    const { pdf, number } = await dealInvoicePdf(app.db, loaded, app.config.invoiceRecipient, locale)
+    const { pdf, number } = await dealInvoicePdf(app.db, loaded, app.config.legalIdentity, locale)
     const name = number ? `invoice-${number}-${loaded.row.code}` : `streamdeals-${loaded.row.code}`
     return reply
       .type('application/pdf')

@@ -1,7 +1,8 @@
 /**
  * The invoice's words in each language (server-side, like the account mails): English complete,
  * French and Spanish alike. Legal mentions keep their legal wording; the French franchise mention is
- * the statutory French sentence, in every language, followed by its meaning.
+ * the statutory French sentence, in every language, followed by its meaning; a private person's
+ * documents carry no VAT mention, only the reminder that the amounts are income to declare.
  */
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { VatMention } from './invoice-vat'
@@ -29,6 +30,8 @@ export interface InvoiceCopy {
   net: string
   vat: (rate: string) => string
   gross: string
+  /** The only total of a private person's invoice: no VAT lines. */
+  total: string
   mentions: Record<VatMention, string>
   payment: string
   latePayment: string
@@ -62,7 +65,10 @@ export const invoiceCopy: Record<SupportedLocale, InvoiceCopy> = {
     net: 'Total excluding VAT',
     vat: (rate) => `VAT ${rate}`,
     gross: 'Total including VAT',
+    total: 'Total',
     mentions: {
+      private_person:
+        'Earnings of a private individual: they are income for you to declare to the tax authorities.',
       franchise_fr: `${franchise} (VAT not applicable, small-business franchise).`,
       small_enterprise_eu:
         'VAT exempt: small-enterprise scheme (Articles 282 to 292 of Directive 2006/112/EC).',
@@ -102,7 +108,10 @@ export const invoiceCopy: Record<SupportedLocale, InvoiceCopy> = {
     net: 'Total HT',
     vat: (rate) => `TVA ${rate}`,
     gross: 'Total TTC',
+    total: 'Total',
     mentions: {
+      private_person:
+        'Gains d’un particulier : ces montants sont des revenus à déclarer à l’administration fiscale.',
       franchise_fr: `${franchise}.`,
       small_enterprise_eu:
         'Exonération de TVA : régime des petites entreprises (articles 282 à 292 de la directive 2006/112/CE).',
@@ -141,7 +150,10 @@ export const invoiceCopy: Record<SupportedLocale, InvoiceCopy> = {
     net: 'Base imponible',
     vat: (rate) => `IVA ${rate}`,
     gross: 'Total',
+    total: 'Total',
     mentions: {
+      private_person:
+        'Ganancias de un particular: estos importes son ingresos que debe declarar a la administración tributaria.',
       franchise_fr: `${franchise} (IVA no aplicable, régimen de franquicia francés).`,
       small_enterprise_eu:
         'Exento de IVA: régimen de pequeñas empresas (artículos 282 a 292 de la Directiva 2006/112/CE).',

@@ -2,7 +2,9 @@
  * The VAT treatment of a streamer's invoice to the platform (a supply of services, business to
  * business: the place of supply is the platform's country, Directive 2006/112/EC art. 44). Decided
  * from the issuer's VAT number and country against the platform's country:
- * - no VAT number (a person, or a business not registered for VAT): the small-enterprise exemption —
+ * - a private person: no VAT at all, and no VAT mention (the franchise and the exemptions are
+ *   businesses' regimes; a person's earnings are income they declare);
+ * - a business without VAT number (a person, or a business not registered for VAT): the small-enterprise exemption —
  *   in France the franchise en base ("TVA non applicable, art. 293 B du CGI"), elsewhere in the EU its
  *   equivalent under art. 282 to 292 of the Directive; outside the EU, out of scope of EU VAT;
  * - a VAT number of another EU country: reverse charge (art. 196), the platform accounts for the VAT,
@@ -44,7 +46,13 @@ const EU_STANDARD_RATES: Readonly<Record<string, number>> = {
   SK: 23,
 }
 
-export type VatMention = 'franchise_fr' | 'small_enterprise_eu' | 'reverse_charge' | 'domestic' | 'outside_eu'
+export type VatMention =
+  | 'private_person'
+  | 'franchise_fr'
+  | 'small_enterprise_eu'
+  | 'reverse_charge'
+  | 'domestic'
+  | 'outside_eu'
 
 export interface VatTreatment {
   mention: VatMention
@@ -61,9 +69,10 @@ function vatCountry(vatNumber: string): string {
 export const isEuCountry = (country: string) => country.toUpperCase() in EU_STANDARD_RATES
 
 export function vatTreatment(
-  issuer: { country: string; vatNumber: string | undefined },
+  issuer: { kind: 'person' | 'business'; country: string; vatNumber?: string | undefined },
   platformCountry: string,
 ): VatTreatment {
+  if (issuer.kind === 'person') return { mention: 'private_person', rate: 0 }
   const country = issuer.country.toUpperCase()
   if (!issuer.vatNumber) {
     if (country === 'FR') return { mention: 'franchise_fr', rate: 0 }

@@ -6,6 +6,7 @@ import { activityCsv } from './activity-csv'
 import { adminWalletRoutes } from './admin-wallet-routes'
 import { bankAccountRoutes } from './bank-account-routes'
 import { kycRoutes } from './kyc-routes'
+import { monthlyStatementPdf } from './monthly-statement'
 import { idempotencyKeyOf, requestPayout } from './payouts'
 import { listActivity } from './wallet-activity'
 import { getTransaction, listPayouts, listUserTransactions } from './wallet-history'
@@ -91,6 +92,23 @@ export async function walletRoutes(app: FastifyInstance) {
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, no-store')
       .send(activityCsv(app.db, filter))
+  })
+
+  // A download the browser makes itself: never cached, the language of its words asked by the app.
+  registerRoute(app, 'walletStatement', async ({ params, query, session, request, reply }) => {
+    const userId = await ownerIdOf(app.db, params.username, session)
+    const pdf = await monthlyStatementPdf(app.db, app.config.legalIdentity, {
+      userId,
+      username: params.username,
+      month: query.month,
+      tz: query.tz,
+      locale: query.locale ?? requestLocale(request),
+    })
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="streamdeals-statement-${query.month}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(pdf))
   })
 
   // Kept per user (and time zone: the URL is the key) until the database announces a change of its

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { BalanceCard } from '#client/features/wallet/components/balance-card.tsx'
 import { EarningsChart } from '#client/features/wallet/components/earnings-chart.tsx'
+import { MonthlyStatement } from '#client/features/wallet/components/monthly-statement.tsx'
 import { OnboardingSteps } from '#client/features/wallet/components/onboarding-steps.tsx'
 import { PayoutForm } from '#client/features/wallet/components/payout-form.tsx'
 import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
@@ -71,6 +72,7 @@ function WalletPage() {
       ) : null}
       <PayoutHistory payouts={payouts.items} accounts={wallet?.informations.bankAccounts ?? []} />
       <ActivityList username={username} />
+      <MonthlyStatement username={username} />
     </section>
   )
 }
