@@ -28,7 +28,12 @@ afterAll(() => t.close())
 /** A user with a real password (the deletion asks for it), a wallet and a bank account. */
 async function streamer() {
   const made = await signup(t.app)
-  const user = { id: made.user.id, username: made.username, token: made.token, headers: made.auth }
+  const user = {
+    id: made.user.id,
+    username: made.username,
+    token: made.token,
+    headers: made.auth,
+  }
   await createWallet(t.app, user)
   await addBankAccount(t.app, user)
   await markVerified(t.app.db, user.id)
@@ -96,8 +101,14 @@ test('the export holds all of the owner’s data and none of their secrets', asy
   expect(response.statusCode).toBe(200)
   expect(response.headers['content-disposition']).toContain('attachment')
   const data = response.json()
-  expect(data.profile).toMatchObject({ username: user.username, email: `${user.username}@example.test` })
-  expect(data.identity.wallet.person).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' })
+  expect(data.profile).toMatchObject({
+    username: user.username,
+    email: `${user.username}@example.test`,
+  })
+  expect(data.identity.wallet.person).toMatchObject({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  })
   expect(data.bankAccounts[0].iban).toBe('FR7630006000011234567890189')
   expect(data.deals.map((row: { code: string }) => row.code)).toEqual([deal.dealCode])
   expect(data.events.length).toBeGreaterThan(0)
@@ -115,7 +126,9 @@ test('the export holds all of the owner’s data and none of their secrets', asy
 test('another user, and an admin, can neither export nor delete someone’s account', async () => {
   const victim = await streamer()
   const mallory = await streamer()
-  const admin = await makeUser(t.app, `admin_${Date.now().toString(36)}`, { admin: true })
+  const admin = await makeUser(t.app, `admin_${Date.now().toString(36)}`, {
+    admin: true,
+  })
   expect((await exportOf(victim.username, mallory.headers)).statusCode).toBe(403)
   expect((await exportOf(victim.username, admin.auth)).statusCode).toBe(403)
   // Mallory's own password, right for Mallory: still not Mallory's account.
@@ -165,7 +178,11 @@ test('deletion erases the person, keeps every money row, and kills every session
 
   const response = await deletion(user.username, user.headers)
   expect(response.statusCode).toBe(200)
-  expect(response.json().kept).toEqual({ invoices: 1, ledgerEntries: 2, payouts: 1 })
+  expect(response.json().kept).toEqual({
+    invoices: 1,
+    ledgerEntries: 2,
+    payouts: 1,
+  })
   expect(await moneyRows(user.id)).toEqual(kept)
 
   // Every session is dead: the next call is 401, whoever holds the token.
@@ -173,7 +190,13 @@ test('deletion erases the person, keeps every money row, and kills every session
     expect((await exportOf(user.username, headers)).statusCode).toBe(401)
     expect((await deletion(user.username, headers)).statusCode).toBe(401)
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/wallets/user/${user.username}`, headers })).statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/wallets/user/${user.username}`,
+          headers,
+        })
+      ).statusCode,
     ).toBe(401)
   }
   expect((await signin(t.app, user.username, strongPassword)).statusCode).toBe(401)
@@ -190,11 +213,16 @@ test('deletion erases the person, keeps every money row, and kills every session
 
   // The public faces are gone: the overlay and the tracked link answer 404.
   expect((await t.app.inject({ url: `/api/widgets/widget/${before?.widgetToken}` })).statusCode).toBe(404)
-  const link = await t.app.inject({ url: `/redir/cpc/${deal.missionCode}/${user.username}` })
+  const link = await t.app.inject({
+    url: `/redir/cpc/${deal.missionCode}/${user.username}`,
+  })
   expect(link.statusCode).toBe(404)
 
   // The e-mail address and the name are free again.
-  const again = await signup(t.app, { username: user.username, email: `${user.username}@example.test` })
+  const again = await signup(t.app, {
+    username: user.username,
+    email: `${user.username}@example.test`,
+  })
   expect(again.user.id).not.toBe(user.id)
 })
 
@@ -239,7 +267,12 @@ test.skipIf(!onPostgres)(
             where w.user_id = ${user.id} and p.status = 'pending'`,
       )
       const deletedWithPayout = row?.deletedAt !== null && (pending.rows[0]?.n ?? 0) > 0
-      expect({ round, deletedWithPayout, paid: paid.status, deleted: deleted.status }).toMatchObject({
+      expect({
+        round,
+        deletedWithPayout,
+        paid: paid.status,
+        deleted: deleted.status,
+      }).toMatchObject({
         deletedWithPayout: false,
       })
       // The ledger only ever grows: by the payout's debit when it went through.
@@ -249,3 +282,44 @@ test.skipIf(!onPostgres)(
   },
   120_000,
 )
+
+test('one phone per account: the identity’s is the profile’s, and the profile cannot set another', async () => {
+  const made = await signup(t.app)
+  const user = {
+    id: made.user.id,
+    username: made.username,
+    token: made.token,
+    headers: made.auth,
+  }
+  const profile = (phone: string | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${user.username}`,
+      headers: user.headers,
+      payload: { phone },
+    })
+  // Before the identity exists, the profile's phone is its own.
+  expect((await profile('+33 6 00 00 00 00')).json().phone).toBe('+33 6 00 00 00 00')
+  await createWallet(t.app, user, {
+    kind: 'person',
+    person: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthDate: '1990-12-10',
+      phone: '+33 6 12 34 56 78',
+      address: {
+        line1: '1 rue de la Paix',
+        city: 'Paris',
+        postalCode: '75002',
+        country: 'FR',
+      },
+    },
+  })
+  const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id))
+  expect(row?.phone).toBe('+33 6 12 34 56 78')
+  const other = await profile('+33 7 99 99 99 99')
+  expect(other.statusCode).toBe(400)
+  expect(other.json().errors.children.phone.errors).toEqual(['phone.identity_managed'])
+  // The same phone again (an older page sending it back) changes nothing and is fine.
+  expect((await profile('+33 6 12 34 56 78')).statusCode).toBe(200)
+})

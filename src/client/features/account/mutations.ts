@@ -11,7 +11,8 @@ import { accountQueries } from './queries'
 /** Offline profile edits carry no password: an e-mail change needs a connection. */
 export interface ProfileVariables {
   username: string
-  body: { phone: string | null }
+  /** Without `phone` once the wallet's identity holds it (the profile then shows that one). */
+  body: { phone?: string | null }
 }
 
 declare module '../../lib/offline/mutation-defaults' {

@@ -17,6 +17,7 @@ import { exchangeTwitchCode, TwitchError } from './twitch'
 import {
   emailTaken,
   findUserByUsername,
+  identityHoldsPhone,
   toUser,
   type UserChanges,
   uniqueViolation,
@@ -61,7 +62,12 @@ export async function accountRoutes(app: FastifyInstance) {
       changes.emailVerifiedAt = null
     }
     if (passwordChanged && body.plainPassword) changes.passwordHash = await hashPassword(body.plainPassword)
-    if (body.phone !== undefined) changes.phone = body.phone?.trim() || null
+    const phone = body.phone === undefined ? undefined : body.phone?.trim() || null
+    if (phone !== undefined && phone !== row.phone) {
+      // One phone per account: once the wallet holds the identity, its phone is the one (edited there).
+      if (await identityHoldsPhone(app.db, row.id)) throw fieldInvalid('phone', 'phone.identity_managed')
+      changes.phone = phone
+    }
     if (body.locale !== undefined) changes.locale = body.locale
     const avatarFile = files.avatar
     const previousAvatar = row.avatar

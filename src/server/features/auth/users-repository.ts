@@ -1,8 +1,8 @@
 /** Reading and writing users, and their one self-view shape on the wire. */
 import { randomBytes } from 'node:crypto'
-import { eq, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { type UserRow, users } from '#server/db/schema.ts'
+import { type UserRow, users, wallets } from '#server/db/schema.ts'
 import type { User } from '#shared/contract/auth.ts'
 
 /** The user's own view (contract `User`): never the hash, never anything about sessions. */
@@ -89,6 +89,19 @@ export type UserChanges = Partial<
     'email' | 'emailVerifiedAt' | 'passwordHash' | 'phone' | 'locale' | 'avatar'
   >
 >
+
+/**
+ * True once the user's wallet holds their identity: its phone is then the account's phone (the wallet
+ * writes it to the profile), and the profile may not set another.
+ */
+export async function identityHoldsPhone(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), isNotNull(wallets.person)))
+    .limit(1)
+  return row !== undefined
+}
 
 /** Applies changes to an account; undefined when it no longer exists. */
 export async function updateUser(
