@@ -4,6 +4,7 @@
  * records) and erase (everything that names the person).
  */
 import { count, eq, sql } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deals, invoices, ledgerEntries, payouts, providers, users, wallets } from '#server/db/schema.ts'
 import { createSession } from '#server/features/auth/sessions.ts'
@@ -281,6 +282,42 @@ test.skipIf(!onPostgres)(
     }
   },
   120_000,
+)
+
+test.skipIf(!onPostgres)(
+  'a deletion waits for a payout being written, then refuses it as in flight (never deletes under it)',
+  async () => {
+    const user = await streamer()
+    await credit(t.app, user.id, 4000)
+    // A payout's transaction caught half-way: its row and its debit written, not committed yet.
+    const client = new pg.Client({ connectionString: t.app.config.databaseUrl })
+    await client.connect()
+    try {
+      await client.query('begin')
+      await client.query(
+        `insert into payouts (wallet_id, amount_cents, bank_account_id, idempotency_key, request_hash)
+         select w.id, 4000, b.id, 'held-open', 'x' from wallets w join bank_accounts b on b.wallet_id = w.id
+         where w.user_id = $1`,
+        [user.id],
+      )
+      await client.query(
+        `insert into ledger_entries (wallet_id, kind, amount_cents) select id, 'payout', -4000 from wallets where user_id = $1`,
+        [user.id],
+      )
+      await client.query(
+        'update wallets set balance_cents = balance_cents - 4000, ledger_entry_count = ledger_entry_count + 1 where user_id = $1',
+        [user.id],
+      )
+      const deleting = deletion(user.username, user.headers)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      await client.query('commit')
+      const answer = await deleting
+      expect(answer.statusCode).toBe(409)
+      expect(answer.json().errors.errors).toEqual(['account.delete_payout_in_flight'])
+    } finally {
+      await client.end()
+    }
+  },
 )
 
 test('one phone per account: the identity’s is the profile’s, and the profile cannot set another', async () => {
