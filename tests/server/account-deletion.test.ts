@@ -360,3 +360,18 @@ test('one phone per account: the identity’s is the profile’s, and the profil
   // The same phone again (an older page sending it back) changes nothing and is fine.
   expect((await profile('+33 6 12 34 56 78')).statusCode).toBe(200)
 })
+
+test('a phone the profile sets while the identity has none becomes the identity’s too', async () => {
+  const made = await signup(t.app)
+  const user = { id: made.user.id, username: made.username, token: made.token, headers: made.auth }
+  await createWallet(t.app, user)
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `/api/user/${user.username}`,
+    headers: user.headers,
+    payload: { phone: '+33 6 44 44 44 44' },
+  })
+  expect(response.statusCode).toBe(200)
+  const [wallet] = await t.app.db.select().from(wallets).where(eq(wallets.userId, user.id))
+  expect(wallet?.person?.phone).toBe('+33 6 44 44 44 44')
+})

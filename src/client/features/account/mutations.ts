@@ -11,7 +11,7 @@ import { accountQueries } from './queries'
 /** Offline profile edits carry no password: an e-mail change needs a connection. */
 export interface ProfileVariables {
   username: string
-  /** Without `phone` once the wallet's identity holds it (the profile then shows that one). */
+  /** Without `phone` once the identity has one (the profile then shows that one, read-only). */
   body: { phone?: string | null }
 }
 

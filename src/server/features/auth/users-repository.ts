@@ -91,16 +91,27 @@ export type UserChanges = Partial<
 >
 
 /**
- * True once the user's wallet holds their identity: its phone is then the account's phone (the wallet
- * writes it to the profile), and the profile may not set another.
+ * The phone of the identity the user's wallet holds: `undefined` without an identity, else its phone
+ * or null. Once the identity has a phone it is the account's one phone (the wallet writes it to the
+ * profile), and the profile may not set another.
  */
-export async function identityHoldsPhone(db: Executor, userId: string): Promise<boolean> {
+export async function identityPhone(db: Executor, userId: string): Promise<string | null | undefined> {
   const [row] = await db
-    .select({ id: wallets.id })
+    .select({ phone: sql<string | null>`${wallets.person}->>'phone'` })
     .from(wallets)
     .where(and(eq(wallets.userId, userId), isNotNull(wallets.person)))
     .limit(1)
-  return row !== undefined
+  return row ? row.phone : undefined
+}
+
+/** A phone the profile sets while the identity has none becomes the identity's too: one value. */
+export async function copyPhoneToIdentity(db: Executor, userId: string, phone: string): Promise<void> {
+  await db
+    .update(wallets)
+    .set({ person: sql`jsonb_set(${wallets.person}, '{phone}', to_jsonb(${phone}::text))` })
+    .where(
+      and(eq(wallets.userId, userId), isNotNull(wallets.person), sql`${wallets.person}->>'phone' is null`),
+    )
 }
 
 /** Applies changes to an account; undefined when it no longer exists. */

@@ -36,13 +36,14 @@ const ProfileSchema = type({
 
 /**
  * Username (read-only), e-mail and phone; changing the e-mail asks for the current password. Once the
- * wallet holds the identity, its phone is the account's one phone: shown here read-only, changed there.
+ * identity has a phone, it is the account's one phone: shown here read-only, changed with the identity
+ * (a phone set here while the identity has none becomes the identity's too).
  */
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const wallet = useSessionWallet()
-  const identityPhone = wallet ? (wallet.person.phone ?? '') : null
+  const identityPhone = wallet?.person.phone ?? null
   const [pending, setPending] = useState(false)
   const form = useForm<ProfileValues>({
     mode: 'onSubmit',
