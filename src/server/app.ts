@@ -17,6 +17,7 @@ import { siteRoutes } from './features/content/site-routes'
 import { dealRoutes } from './features/deals/deal-routes'
 import { ClickReason } from './features/deals/deal-steps'
 import { missionRoutes } from './features/deals/mission-routes'
+import { privacyRoutes } from './features/privacy/privacy-routes'
 import { pushRoutes } from './features/push/push-routes'
 import { walletRoutes } from './features/wallet/wallet-routes'
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors'
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(walletRoutes)
   await app.register(adminRoutes)
   await app.register(pushRoutes)
+  await app.register(privacyRoutes)
   await app.register(brandRoutes)
   registerMethodOverrides(app)
 

@@ -55,6 +55,9 @@ export const userEndpoints = define({
     path: '/api/user/{username}/plateform/{code}/{reference}',
     access: 'owner',
   },
+  // The owner's own data, and the account's deletion: the handlers refuse an admin acting for someone.
+  accountExport: { method: 'GET', path: '/api/user/{username}/export', access: 'owner' },
+  accountDelete: { method: 'POST', path: '/api/user/{username}/deletion', access: 'owner' },
   twitchConnect: { method: 'POST', path: '/api/partner/twitch/connect', access: 'session' },
   adminAccess: { method: 'GET', path: '/api/access/admin/{token}', access: 'public' },
   // Which optional services (captcha, Twitch) this server has switched on, so the forms can adapt.

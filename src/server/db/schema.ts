@@ -80,6 +80,9 @@ export const users = pgTable(
     creatorCode: text('creator_code').notNull().unique(),
     sponsorCode: text('sponsor_code'),
     emailVerifiedAt: moment('email_verified_at'),
+    // Set when the owner deleted the account: the row stays, emptied, for the money records that
+    // point at it (invoices, ledger, payouts are kept ten years).
+    deletedAt: moment('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

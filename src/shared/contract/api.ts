@@ -15,6 +15,7 @@ import { contentEndpoints } from './content'
 import { dealEndpoints } from './deals'
 import type { BinaryAnswer, EndpointSchemas } from './endpoint-schema'
 import { refusingArrayBodies } from './object-bodies'
+import { privacyEndpoints } from './privacy'
 import { pushEndpoints } from './push'
 import { walletEndpoints } from './wallet'
 
@@ -28,6 +29,7 @@ export const endpointSchemas = refusingArrayBodies({
   ...walletAdminEndpoints,
   ...adminReviewEndpoints,
   ...pushEndpoints,
+  ...privacyEndpoints,
   ...brandEndpoints,
   ...brandIntegrationEndpoints,
   ...brandPortalEndpoints,

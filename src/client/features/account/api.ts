@@ -26,3 +26,12 @@ export function deletePlatform(username: string, platform: { code: string; refer
 export function postTwitchCode(code: string, redirectUri: string) {
   return api('twitchConnect', { body: { code, redirectUri } })
 }
+
+/** All of the user's data, as one document the page saves to a file. */
+export function fetchDataExport(username: string) {
+  return api('accountExport', { params: { username } })
+}
+
+export function postAccountDeletion(username: string, currentPassword: string) {
+  return api('accountDelete', { params: { username }, body: { currentPassword } })
+}

@@ -11,7 +11,8 @@ import { accountQueries } from './queries'
 /** Offline profile edits carry no password: an e-mail change needs a connection. */
 export interface ProfileVariables {
   username: string
-  body: { phone: string | null }
+  /** Without `phone` once the identity has one (the profile then shows that one, read-only). */
+  body: { phone?: string | null }
 }
 
 declare module '../../lib/offline/mutation-defaults' {

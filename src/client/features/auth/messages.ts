@@ -8,6 +8,7 @@ const accountMessages: Record<string, MessageDescriptor> = {
   'password.current_invalid': msg`Your current password is not this one.`,
   'token.invalid': msg`This link is no longer valid. Ask for a new one.`,
   'twitch.refused': msg`Twitch refused the connection. Please try again.`,
+  'phone.identity_managed': msg`Your phone is the one of your identity: change it with your identity.`,
 }
 
 /** The message for an error key: account keys first, then the shared validation table. */

@@ -15,8 +15,10 @@ import { deletePlatform, listPlatforms, platformOwner, savePlatform } from './pl
 import { revokeOtherSessions } from './sessions'
 import { exchangeTwitchCode, TwitchError } from './twitch'
 import {
+  copyPhoneToIdentity,
   emailTaken,
   findUserByUsername,
+  identityPhone,
   toUser,
   type UserChanges,
   uniqueViolation,
@@ -61,7 +63,14 @@ export async function accountRoutes(app: FastifyInstance) {
       changes.emailVerifiedAt = null
     }
     if (passwordChanged && body.plainPassword) changes.passwordHash = await hashPassword(body.plainPassword)
-    if (body.phone !== undefined) changes.phone = body.phone?.trim() || null
+    const phone = body.phone === undefined ? undefined : body.phone?.trim() || null
+    if (phone !== undefined && phone !== row.phone) {
+      // One phone per account: once the identity has one, it is the one (edited with the identity).
+      const ofIdentity = await identityPhone(app.db, row.id)
+      if (ofIdentity) throw fieldInvalid('phone', 'phone.identity_managed')
+      changes.phone = phone
+      if (ofIdentity === null && phone) await copyPhoneToIdentity(app.db, row.id, phone)
+    }
     if (body.locale !== undefined) changes.locale = body.locale
     const avatarFile = files.avatar
     const previousAvatar = row.avatar

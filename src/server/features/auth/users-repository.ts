@@ -1,8 +1,8 @@
 /** Reading and writing users, and their one self-view shape on the wire. */
 import { randomBytes } from 'node:crypto'
-import { eq, or, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { type UserRow, users } from '#server/db/schema.ts'
+import { type UserRow, users, wallets } from '#server/db/schema.ts'
 import type { User } from '#shared/contract/auth.ts'
 
 /** The user's own view (contract `User`): never the hash, never anything about sessions. */
@@ -89,6 +89,30 @@ export type UserChanges = Partial<
     'email' | 'emailVerifiedAt' | 'passwordHash' | 'phone' | 'locale' | 'avatar'
   >
 >
+
+/**
+ * The phone of the identity the user's wallet holds: `undefined` without an identity, else its phone
+ * or null. Once the identity has a phone it is the account's one phone (the wallet writes it to the
+ * profile), and the profile may not set another.
+ */
+export async function identityPhone(db: Executor, userId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ phone: sql<string | null>`${wallets.person}->>'phone'` })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), isNotNull(wallets.person)))
+    .limit(1)
+  return row ? row.phone : undefined
+}
+
+/** A phone the profile sets while the identity has none becomes the identity's too: one value. */
+export async function copyPhoneToIdentity(db: Executor, userId: string, phone: string): Promise<void> {
+  await db
+    .update(wallets)
+    .set({ person: sql`jsonb_set(${wallets.person}, '{phone}', to_jsonb(${phone}::text))` })
+    .where(
+      and(eq(wallets.userId, userId), isNotNull(wallets.person), sql`${wallets.person}->>'phone' is null`),
+    )
+}
 
 /** Applies changes to an account; undefined when it no longer exists. */
 export async function updateUser(

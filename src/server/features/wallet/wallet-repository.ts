@@ -100,6 +100,17 @@ function storedDetails(body: WalletBody): { person: StoredPerson; business: Stor
 }
 
 /**
+ * The identity's phone is the account's one phone: the profile shows it (read-only) and it is written
+ * here only, so the two can never disagree.
+ */
+async function identityPhoneToProfile(tx: Executor, userId: string, body: WalletBody): Promise<void> {
+  await tx
+    .update(users)
+    .set({ phone: body.person.phone ?? null })
+    .where(eq(users.id, userId))
+}
+
+/**
  * Creates the user's wallet: fills in who is paid on the wallet row (which earnings may have created
  * already). 409 when the user already created it.
  */
@@ -112,6 +123,7 @@ export function createWalletDetails(db: Database, userId: string, body: WalletBo
       .where(and(eq(wallets.id, walletId), isNull(wallets.person)))
       .returning({ id: wallets.id })
     if (!created) throw conflict('This user already has a wallet', formError('', 'wallet.exists'))
+    await identityPhoneToProfile(tx, userId, body)
     await refreshCertification(tx, walletId)
   })
 }
@@ -125,6 +137,7 @@ export function updateWalletDetails(db: Database, userId: string, body: WalletBo
       .where(and(eq(wallets.userId, userId), isNotNull(wallets.person)))
       .returning({ id: wallets.id })
     if (!updated) throw notFound('This user has no wallet yet')
+    await identityPhoneToProfile(tx, userId, body)
     // A person becoming a business needs its company registration verified, and back.
     await refreshCertification(tx, updated.id)
   })

@@ -1,12 +1,15 @@
 /**
  * The wallet's public face for live updates (other features import only this file): what a user's
- * `wallet:updated` socket event carries, and the push itself after a committed change.
+ * `wallet:updated` socket event carries, and the push itself after a committed change; and the removal
+ * of a certification document's file (an account's deletion erases them).
  */
 import type { FastifyInstance } from 'fastify'
 import type { Executor } from '#server/db/client.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { buildWallet } from './wallet-serializer'
+
+export { removeKycFile } from './kyc-storage'
 
 /**
  * The payload of a user's `wallet:updated` event: their whole contract Wallet, or null while they

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { type } from 'arktype'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,6 +15,7 @@ import {
 import { ResendVerification } from '#client/features/auth/resend-verification.tsx'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { sendOrQueue } from '#client/lib/offline/mutation-defaults.ts'
+import { useSessionWallet } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { User, UserUpdateBody } from '#shared/contract/auth.ts'
 import { Email } from '#shared/contract/common.ts'
@@ -32,10 +34,16 @@ const ProfileSchema = type({
   'currentPassword?': 'string',
 })
 
-/** Username (read-only), e-mail and phone; changing the e-mail asks for the current password. */
+/**
+ * Username (read-only), e-mail and phone; changing the e-mail asks for the current password. Once the
+ * identity has a phone, it is the account's one phone: shown here read-only, changed with the identity
+ * (a phone set here while the identity has none becomes the identity's too).
+ */
 export function ProfileForm({ user }: { user: User }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
+  const wallet = useSessionWallet()
+  const identityPhone = wallet?.person.phone ?? null
   const [pending, setPending] = useState(false)
   const form = useForm<ProfileValues>({
     mode: 'onSubmit',
@@ -46,7 +54,8 @@ export function ProfileForm({ user }: { user: User }) {
   const emailChanged = form.watch('email').trim().toLowerCase() !== user.email.toLowerCase()
 
   const submit = form.handleSubmit(async (values) => {
-    const body: typeof UserUpdateBody.inferIn = { phone: values.phone.trim() || null }
+    const body: typeof UserUpdateBody.inferIn =
+      identityPhone === null ? { phone: values.phone.trim() || null } : {}
     if (emailChanged) {
       body.email = values.email.trim()
       body.currentPassword = values.currentPassword
@@ -61,7 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
       if (!emailChanged) {
         const outcome = await sendOrQueue(queryClient, 'profile', {
           username: user.username,
-          body: { phone: body.phone ?? null },
+          body: identityPhone === null ? { phone: body.phone ?? null } : {},
         })
         if (outcome.queued) {
           void notify('info', t`You are offline: your profile will be saved once the connection is back.`)
@@ -101,17 +110,31 @@ export function ProfileForm({ user }: { user: User }) {
       {emailChanged ? (
         <CurrentPasswordField form={form} label={t`Current password (to change your e-mail)`} />
       ) : null}
-      <Field label={t`Phone number`} {...field('phone')}>
-        {(control) => (
-          <input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            placeholder="+33 6 12 34 56 78"
-            {...form.register('phone')}
-          />
-        )}
-      </Field>
+      {identityPhone === null ? (
+        <Field label={t`Phone number`} {...field('phone')}>
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              autoComplete="tel"
+              placeholder="+33 6 12 34 56 78"
+              {...form.register('phone')}
+            />
+          )}
+        </Field>
+      ) : (
+        <Field
+          label={t`Phone number`}
+          hint={
+            <Trans>
+              The phone of your identity.{' '}
+              <Link to="/dashboard/account/business">Change it with your identity</Link>
+            </Trans>
+          }
+        >
+          {(control) => <input {...control} type="tel" value={identityPhone} readOnly aria-readonly="true" />}
+        </Field>
+      )}
       <SubmitButton pending={pending}>
         <Trans>Save my profile</Trans>
       </SubmitButton>

@@ -30,11 +30,11 @@ function addressValues(known: Address | undefined): AddressValues {
   }
 }
 
-function initialValues(wallet: Wallet | null): WalletValues {
+function initialValues(wallet: Wallet | null, kind?: WalletKind): WalletValues {
   const person = wallet?.person
   const business = wallet?.business
   return {
-    kind: wallet?.kind ?? 'person',
+    kind: kind ?? wallet?.kind ?? 'person',
     person: {
       firstName: person?.firstName ?? '',
       lastName: person?.lastName ?? '',
@@ -92,13 +92,27 @@ export function walletBody(values: WalletValues): WalletBody {
 /** Every text field's name in the form, as react-hook-form paths (`person.address.city`). */
 type TextField = Exclude<FieldPath<WalletValues>, 'kind' | 'person' | 'business' | `${string}address`>
 
-/** Creates the wallet (no wallet yet) or edits it: who is paid, as a person or through a business. */
-export function WalletForm({ username, wallet }: { username: string; wallet: Wallet | null }) {
+/**
+ * Creates the wallet (no wallet yet) or edits it: who is paid, as a person or through a business.
+ * `kind` starts the form on another choice than the wallet's (a person moving to a business).
+ */
+export function WalletForm({
+  username,
+  wallet,
+  kind: startKind,
+}: {
+  username: string
+  wallet: Wallet | null
+  kind?: WalletKind
+}) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   // The server checks the details (the app has no rule of its own to add): its field errors are
   // set on their fields as keys, its other refusals on `root.server`, one per line.
-  const form = useForm<WalletValues>({ defaultValues: initialValues(wallet), reValidateMode: 'onSubmit' })
+  const form = useForm<WalletValues>({
+    defaultValues: initialValues(wallet, startKind),
+    reValidateMode: 'onSubmit',
+  })
   const { errors, isSubmitting: saving } = form.formState
   const kind = useWatch({ control: form.control, name: 'kind' })
   const general = errors.root?.server?.message?.split('\n') ?? []

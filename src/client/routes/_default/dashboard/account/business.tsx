@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { WalletForm } from '#client/features/wallet/components/wallet-form.tsx'
+import { BusinessTab } from '#client/features/wallet/components/business-tab.tsx'
 import { walletQueries } from '#client/features/wallet/queries.ts'
 import { requireWallet } from '#client/lib/guards.ts'
 import '#client/features/wallet/wallet.css'
@@ -24,8 +24,7 @@ function BusinessAccountPage() {
       <p className="muted">
         <Trans>Who your payouts are made to: yourself, or the company you are paid through.</Trans>
       </p>
-      {/* key: a wallet changed elsewhere (socket push) re-seeds the form. */}
-      <WalletForm key={wallet?.updatedAt ?? 'none'} username={username} wallet={wallet} />
+      <BusinessTab username={username} wallet={wallet} />
     </section>
   )
 }

@@ -14,8 +14,16 @@ const PushDevices = lazy(() =>
   })),
 )
 
+// Its own chunk too: the data export and the deletion are rarely opened.
+const AccountPrivacy = lazy(() =>
+  import('#client/features/account/components/account-privacy.tsx').then((module) => ({
+    default: module.AccountPrivacy,
+  })),
+)
+
 /**
- * The personal account page: profile, password and connected platforms. It follows the session's
+ * The personal account page: profile, password, connected platforms, devices, and the account's data
+ * (its export and its deletion). It follows the session's
  * user, so a saved profile or a new picture shows at once.
  */
 export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: string; twitchState?: string }) {
@@ -50,6 +58,9 @@ export function PersonalAccount({ twitchCode, twitchState }: { twitchCode?: stri
       <ConnectedPlatforms username={user.username} twitchCode={twitchCode} twitchState={twitchState} />
       <Suspense fallback={null}>
         <PushDevices username={user.username} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AccountPrivacy user={user} />
       </Suspense>
     </div>
   )
