@@ -15,6 +15,7 @@ import { Route as DefaultIndexRouteImport } from './routes/_default/index'
 import { Route as DefaultAdminRouteImport } from './routes/_default/admin'
 import { Route as DefaultLogoutRouteImport } from './routes/_default/logout'
 import { Route as DefaultTermsRouteImport } from './routes/_default/terms'
+import { Route as DefaultAdminSectionRouteImport } from './routes/_default/admin/$section'
 import { Route as DefaultDashboardAccountRouteImport } from './routes/_default/dashboard/account'
 import { Route as DefaultDashboardDealRouteImport } from './routes/_default/dashboard/deal'
 import { Route as DefaultDashboardProviderRouteImport } from './routes/_default/dashboard/provider'
@@ -71,6 +72,11 @@ const DefaultTermsRoute = DefaultTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultAdminSectionRoute = DefaultAdminSectionRouteImport.update({
+  id: '/$section',
+  path: '/$section',
+  getParentRoute: () => DefaultAdminRoute,
 } as any)
 const DefaultDashboardAccountRoute = DefaultDashboardAccountRouteImport.update({
   id: '/dashboard/account',
@@ -238,9 +244,10 @@ const DefaultDashboardProviderSlugMissionsNewRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
-  '/admin': typeof DefaultAdminRoute
+  '/admin': typeof DefaultAdminRouteWithChildren
   '/logout': typeof DefaultLogoutRoute
   '/terms': typeof DefaultTermsRoute
+  '/admin/$section': typeof DefaultAdminSectionRoute
   '/dashboard/account': typeof DefaultDashboardAccountRouteWithChildren
   '/dashboard/deal': typeof DefaultDashboardDealRouteWithChildren
   '/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
@@ -272,9 +279,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute
-  '/admin': typeof DefaultAdminRoute
+  '/admin': typeof DefaultAdminRouteWithChildren
   '/logout': typeof DefaultLogoutRoute
   '/terms': typeof DefaultTermsRoute
+  '/admin/$section': typeof DefaultAdminSectionRoute
   '/faq/$code': typeof DefaultFaqCodeRoute
   '/redir/verification': typeof DefaultRedirVerificationRoute
   '/widgets/$kind': typeof WidgetsWidgetsKindRoute
@@ -304,10 +312,11 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_default': typeof DefaultRouteWithChildren
   '/_widgets': typeof WidgetsRouteWithChildren
-  '/_default/admin': typeof DefaultAdminRoute
+  '/_default/admin': typeof DefaultAdminRouteWithChildren
   '/_default/logout': typeof DefaultLogoutRoute
   '/_default/terms': typeof DefaultTermsRoute
   '/_default/': typeof DefaultIndexRoute
+  '/_default/admin/$section': typeof DefaultAdminSectionRoute
   '/_default/dashboard/account': typeof DefaultDashboardAccountRouteWithChildren
   '/_default/dashboard/deal': typeof DefaultDashboardDealRouteWithChildren
   '/_default/dashboard/provider': typeof DefaultDashboardProviderRouteWithChildren
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/logout'
     | '/terms'
+    | '/admin/$section'
     | '/dashboard/account'
     | '/dashboard/deal'
     | '/dashboard/provider'
@@ -378,6 +388,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/logout'
     | '/terms'
+    | '/admin/$section'
     | '/faq/$code'
     | '/redir/verification'
     | '/widgets/$kind'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/_default/logout'
     | '/_default/terms'
     | '/_default/'
+    | '/_default/admin/$section'
     | '/_default/dashboard/account'
     | '/_default/dashboard/deal'
     | '/_default/dashboard/provider'
@@ -488,6 +500,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof DefaultTermsRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    '/_default/admin/$section': {
+      id: '/_default/admin/$section'
+      path: '/$section'
+      fullPath: '/admin/$section'
+      preLoaderRoute: typeof DefaultAdminSectionRouteImport
+      parentRoute: typeof DefaultAdminRoute
     }
     '/_default/dashboard/account': {
       id: '/_default/dashboard/account'
@@ -688,6 +707,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface DefaultAdminRouteChildren {
+  DefaultAdminSectionRoute: typeof DefaultAdminSectionRoute
+}
+
+const DefaultAdminRouteChildren: DefaultAdminRouteChildren = {
+  DefaultAdminSectionRoute: DefaultAdminSectionRoute,
+}
+
+const DefaultAdminRouteWithChildren = DefaultAdminRoute._addFileChildren(
+  DefaultAdminRouteChildren,
+)
+
 interface DefaultDashboardAccountRouteChildren {
   DefaultDashboardAccountBankRoute: typeof DefaultDashboardAccountBankRoute
   DefaultDashboardAccountBusinessRoute: typeof DefaultDashboardAccountBusinessRoute
@@ -783,7 +814,7 @@ const DefaultDashboardProviderRouteWithChildren =
   )
 
 interface DefaultRouteChildren {
-  DefaultAdminRoute: typeof DefaultAdminRoute
+  DefaultAdminRoute: typeof DefaultAdminRouteWithChildren
   DefaultLogoutRoute: typeof DefaultLogoutRoute
   DefaultTermsRoute: typeof DefaultTermsRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
@@ -798,7 +829,7 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
-  DefaultAdminRoute: DefaultAdminRoute,
+  DefaultAdminRoute: DefaultAdminRouteWithChildren,
   DefaultLogoutRoute: DefaultLogoutRoute,
   DefaultTermsRoute: DefaultTermsRoute,
   DefaultIndexRoute: DefaultIndexRoute,

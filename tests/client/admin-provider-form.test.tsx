@@ -7,7 +7,7 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
 import { ProvidersTab } from '#client/features/deals/admin/providers-tab.tsx'
 import { ApiException, api } from '#client/lib/http.ts'
@@ -31,8 +31,15 @@ const provider: AdminProvider = {
 
 const apiMock = vi.mocked(api)
 
+// The form's check loads the contract and arktype on its first submit: loaded once here, so no test
+// waits for that (slow on a busy machine).
+beforeAll(async () => {
+  await Promise.all([import('#shared/contract/admin.ts'), import('arktype')])
+}, 60_000)
+
 beforeEach(() => {
   apiMock.mockReset()
+  Element.prototype.scrollIntoView = () => undefined
 })
 
 function renderTab() {
@@ -72,9 +79,11 @@ test('the description is edited per language and only the written languages are 
   await user.clear(within(description).getByLabelText('Spanish'))
   await user.click(screen.getByRole('button', { name: 'Save' }))
 
-  expect(apiMock).toHaveBeenCalledWith(
-    'adminProviderUpdate',
-    expect.objectContaining({ params: { id: provider.id } }),
+  await vi.waitFor(() =>
+    expect(apiMock).toHaveBeenCalledWith(
+      'adminProviderUpdate',
+      expect.objectContaining({ params: { id: provider.id } }),
+    ),
   )
   expect(sentPayload()).toEqual({
     name: 'Nova Games',
@@ -107,4 +116,32 @@ test('a refused save shows each error under its field, in words', async () => {
   expect(english.getAttribute('aria-invalid')).toBe('true')
   expect(within(description).getByLabelText('French').getAttribute('aria-invalid')).toBeNull()
   expect(screen.queryByText(/validation\.required/)).toBeNull()
+})
+
+test('a form the contract refuses is not sent: the error in words under its field, brought into view', async () => {
+  const user = userEvent.setup()
+  // jsdom lays nothing out: record which element the form brings into view.
+  const shown: Element[] = []
+  Element.prototype.scrollIntoView = function (this: Element) {
+    shown.push(this)
+  }
+  renderTab()
+  await user.click(screen.getByRole('button', { name: 'Edit' }))
+  await user.clear(screen.getByLabelText('Name'))
+  await user.clear(screen.getByLabelText('Slug (lower case, dashes)'))
+  await user.type(screen.getByLabelText('Slug (lower case, dashes)'), 'Not A Slug')
+  await user.click(screen.getByRole('button', { name: 'Save' }))
+
+  const name = screen.getByLabelText('Name')
+  await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true')
+  expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    'This field is required.',
+  )
+  expect(screen.getByLabelText('Slug (lower case, dashes)').getAttribute('aria-invalid')).toBe('true')
+  expect(screen.queryByText(/validation\./)).toBeNull()
+  expect(apiMock.mock.calls.some(([call]) => call === 'adminProviderUpdate')).toBe(false)
+  // The browser's own bubbles stay off: the form says what is wrong in the user's language.
+  expect(name.closest('form')?.noValidate).toBe(true)
+  await expect.poll(() => shown[0]?.contains(name)).toBe(true)
+  await expect.poll(() => document.activeElement).toBe(name)
 })

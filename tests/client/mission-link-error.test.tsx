@@ -6,14 +6,17 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { render, screen } from '@testing-library/react'
 import { type } from 'arktype'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useForm } from 'react-hook-form'
 import { expect, test } from 'vitest'
 import {
+  adminFieldMessage,
   MissionFieldControls,
   type MissionValues,
   missionBody,
+  missionFieldOf,
   missionValues,
-  useAdminFormErrors,
+  placeRefusal,
 } from '#client/features/deals/admin-kit.ts'
 import { BrandMissionBody } from '#shared/contract/brand.ts'
 import type { FormErrorTree } from '#shared/contract/errors.ts'
@@ -26,11 +29,14 @@ function refusal(values: MissionValues): FormErrorTree {
 }
 
 function Form({ initial }: { initial: MissionValues }) {
-  const [values, setValues] = useState(initial)
-  const errors = useAdminFormErrors()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the refusal of the first values, once.
-  useEffect(() => errors.fail({ errors: refusal(initial) }), [])
-  return <MissionFieldControls values={values} onChange={setValues} errorFor={errors.errorFor} />
+  const form = useForm<MissionValues>({ defaultValues: initial })
+  const message = (key: string) => adminFieldMessage(i18n, key)
+  // The server's refusal of the first values, placed as the forms place it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once.
+  useEffect(() => {
+    placeRefusal(form, { errors: refusal(initial) }, { general: () => null, field: missionFieldOf })
+  }, [])
+  return <MissionFieldControls form={form} message={message} />
 }
 
 const filled = (type: string, link: string): MissionValues => ({

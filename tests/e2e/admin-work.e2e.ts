@@ -120,11 +120,27 @@ for (const [name, viewport] of Object.entries(viewports)) {
       .poll(() => mailsTo(brand.user.email).some((body) => body.includes('The landing page is not live yet')))
       .toBe(true)
 
-    // The other admin pages, for the record: the tab row wraps on a desktop and scrolls on a phone.
+    // Each section has its own address, and its tab says so; a link written before (`?tab=`, in
+    // older mails) lands on the same section.
+    await expect(admin).toHaveURL(/\/admin\/publication$/)
+    const tabs = admin.getByRole('navigation', { name: 'Administration sections' })
+    await expect(tabs.getByRole('link', { name: 'Queue' })).toHaveAttribute('aria-current', 'page')
     await admin.goto('/admin?tab=payouts')
+    await expect(admin).toHaveURL(/\/admin\/payouts$/)
     await expect(admin.getByRole('heading', { name: 'SEPA batches' })).toBeVisible()
+    await expect(tabs.getByRole('link', { name: 'Payouts' })).toHaveAttribute('aria-current', 'page')
     await shoot(admin, `admin-payouts-${name}`)
-    await admin.goto('/admin?tab=missions')
+    // The tab row is one line: every tab in sight on a desktop, a row that scrolls on a phone.
+    const tops = await tabs
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)))
+    expect(new Set(tops).size).toBe(1)
+    const row = await tabs.evaluate((nav) => ({ scroll: nav.scrollWidth, width: nav.clientWidth }))
+    if (phone) expect(row.scroll).toBeGreaterThan(row.width)
+    else expect(row.scroll).toBeLessThanOrEqual(row.width)
+    await tabs.getByRole('link', { name: 'Missions' }).click()
+    await expect(admin).toHaveURL(/\/admin\/missions$/)
+    await expect(admin.getByRole('button', { name: 'New mission' })).toBeVisible()
     await shoot(admin, `admin-missions-${name}`)
 
     // The brand closes what this test published: later tests read the public catalogue as seeded.

@@ -111,7 +111,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     // An admin publishes the draft in the admin's missions tab.
     const admin = await adminPage(browser, size)
-    await admin.goto('/admin?tab=missions')
+    await admin.goto('/admin/missions')
     const row = admin.locator('.admin-list li').filter({ hasText: title })
     await expect(row).toContainText('Draft')
     await row.getByRole('button', { name: 'Edit' }).click()

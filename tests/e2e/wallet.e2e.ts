@@ -84,7 +84,7 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
 
   const adminSession = await signIn(request, 'admin', 'Admin-password-1')
   const admin = await openAs(browser, adminSession)
-  await admin.goto('/admin?tab=kyc')
+  await admin.goto('/admin/kyc')
   const row = admin.getByTestId('kyc-row').filter({ hasText: username })
   await row.getByRole('button', { name: 'Verify' }).click()
   await expect(row).toHaveCount(0)
@@ -103,7 +103,7 @@ test('a new user is paid: wallet, bank, certification, earnings, payout pending 
   await expect(page.getByTestId('payout-row').first()).toContainText('Pending')
   await expect(page.getByTestId('wallet-balance')).toHaveText(/€30\.00/)
 
-  await admin.goto('/admin?tab=payouts')
+  await admin.goto('/admin/payouts')
   const payoutRow = admin.getByTestId('payout-admin-row').filter({ hasText: username })
   await payoutRow.getByRole('button', { name: 'Mark paid' }).click()
   await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click()

@@ -62,3 +62,24 @@ export function lazyArkResolver<T extends FieldValues>(
     return resolveWith<T>(validate, { errors: type.errors, formErrorsFromArk }, values, optional)
   }
 }
+
+/**
+ * A resolver for a form whose values are not yet the body (numbers typed as text, translations left
+ * empty): `toBody` makes the body, `body` checks it, and its errors land on the form's field of the
+ * same name, or the one `fields` names for a body field the form splits or renames. The form keeps
+ * its own values when the body passes.
+ */
+export function bodyResolver<T extends FieldValues, B extends FieldValues>(
+  body: Resolver<B>,
+  toBody: (values: T) => unknown,
+  fields: Readonly<Record<string, string>> = {},
+): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await body(toBody(values) as B, context, options as never)
+    const errors: Record<string, unknown> = {}
+    for (const [name, error] of Object.entries(result.errors)) errors[fields[name] ?? name] ??= error
+    return Object.keys(errors).length > 0
+      ? { values: {}, errors: errors as FieldErrors<T> }
+      : { values, errors: {} }
+  }
+}

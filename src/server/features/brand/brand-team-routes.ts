@@ -106,7 +106,7 @@ export async function brandTeamRoutes(app: FastifyInstance) {
           mission: mission.title,
           amount: row.amountCents,
           note: row.note,
-          link: new URL('/admin?tab=top-up-requests', app.config.publicUrl).href,
+          link: new URL('/admin/top-up-requests', app.config.publicUrl).href,
         }),
       )
       .catch((error: unknown) => app.log.error({ err: error }, 'top-up request mail failed'))

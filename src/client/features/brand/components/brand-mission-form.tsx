@@ -3,11 +3,12 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useRef, useState } from 'react'
 import { Controller, type FieldErrors, useForm } from 'react-hook-form'
-import { DateInput } from '#client/components/ui/date-input.tsx'
+import { DateField } from '#client/components/ui/date-field.tsx'
 import { EuroField, euroRule } from '#client/components/ui/euro-field.tsx'
 import { Field } from '#client/components/ui/field.tsx'
 import { LocalizedField, refusedSave } from '#client/features/deals/admin-kit.ts'
 import { rewardModelLabels } from '#client/features/deals/labels.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { notify } from '#client/lib/toast.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import { brandIntegrationKinds } from '#shared/brand-link-kinds.ts'
@@ -25,18 +26,6 @@ import {
 } from './mission-form-values'
 import { ThumbnailField } from './thumbnail-field'
 import './brand-self-service.css'
-
-/** Brings the first field in error into view below the sticky header (scroll-margin-top), and focuses it. */
-export function showFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => {
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    if (!first) return
-    // The whole field (its label, or a language group's legend) comes into view, not just the control.
-    const field = first.closest<HTMLElement>('fieldset') ?? first.closest<HTMLElement>('.field') ?? first
-    field.scrollIntoView({ block: 'start', behavior: 'smooth' })
-    first.focus({ preventScroll: true })
-  })
-}
 
 /**
  * A brand's mission form, new or a draft's: texts in every language, the thumbnail (shown once saved),
@@ -126,33 +115,14 @@ export function BrandMissionForm({ slug, mission }: { slug: string; mission: Bra
       )}
     />
   )
-  const dateField = (name: 'startsAt' | 'endsAt', label: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      rules={{
-        validate: (value) => {
-          if (name === 'startsAt' && !value) return required
-          if (name === 'endsAt' && value && value < form.getValues('startsAt'))
-            return t`Choose an end date after the start date.`
-          return true
-        },
-      }}
-      render={({ field }) => (
-        <Field label={label} error={message(errors[name])}>
-          {(control) => (
-            <DateInput
-              id={control.id}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        </Field>
-      )}
-    />
-  )
+  const dateRules = (name: 'startsAt' | 'endsAt') => ({
+    validate: (value: string) => {
+      if (name === 'startsAt' && !value) return required
+      if (name === 'endsAt' && value && value < form.getValues('startsAt'))
+        return t`Choose an end date after the start date.`
+      return true
+    },
+  })
 
   return (
     <form ref={box} className="form brand-form" onSubmit={submit} noValidate aria-label={t`Mission`}>
@@ -190,8 +160,8 @@ export function BrandMissionForm({ slug, mission }: { slug: string; mission: Bra
             : t`Without a budget the mission pays every valid click.`
         }
       />
-      {dateField('startsAt', t`Starts on`)}
-      {dateField('endsAt', t`Ends on`)}
+      <DateField control={form.control} name="startsAt" label={t`Starts on`} rules={dateRules('startsAt')} />
+      <DateField control={form.control} name="endsAt" label={t`Ends on`} rules={dateRules('endsAt')} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
           <Trans>Save the draft</Trans>

@@ -2,14 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useRef } from 'react'
-import { Controller, useForm } from 'react-hook-form'
-import { DateInput } from '#client/components/ui/date-input.tsx'
-import { Field } from '#client/components/ui/field.tsx'
+import { useForm } from 'react-hook-form'
+import { DateField } from '#client/components/ui/date-field.tsx'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import { brandQueries } from '../queries'
 import { BrandCrumbs } from './brand-crumbs'
-import { showFirstError } from './brand-mission-form'
 import { OverviewCards, OverviewChart, OverviewForecast } from './overview-parts'
 import './brand.css'
 import './brand-self-service.css'
@@ -34,7 +33,6 @@ function RangeForm({ slug, range }: { slug: string; range: { from: string; to: s
   const navigate = useNavigate()
   const box = useRef<HTMLFormElement>(null)
   const form = useForm({ values: range })
-  const { errors } = form.formState
   const submit = form.handleSubmit(
     (values) =>
       navigate({
@@ -42,39 +40,20 @@ function RangeForm({ slug, range }: { slug: string; range: { from: string; to: s
       }),
     () => showFirstError(box.current),
   )
-  const day = (name: 'from' | 'to', label: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      rules={{
-        validate: (value) => {
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return validationMessage(i18n, 'validation.date')
-          if (name === 'from' && value > form.getValues('to'))
-            return t`The first day must come before the last one.`
-          if (name === 'from' && Date.parse(form.getValues('to')) - Date.parse(value) > 366 * DAY_MS)
-            return t`Choose a range of a year at most.`
-          return true
-        },
-      }}
-      render={({ field }) => (
-        <Field label={label} error={errors[name]?.message}>
-          {(control) => (
-            <DateInput
-              id={control.id}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        </Field>
-      )}
-    />
-  )
+  const dayRules = (name: 'from' | 'to') => ({
+    validate: (value: string) => {
+      if (!DAY.test(value)) return validationMessage(i18n, 'validation.date')
+      if (name === 'from' && value > form.getValues('to'))
+        return t`The first day must come before the last one.`
+      if (name === 'from' && Date.parse(form.getValues('to')) - Date.parse(value) > 366 * DAY_MS)
+        return t`Choose a range of a year at most.`
+      return true
+    },
+  })
   return (
     <form ref={box} className="form overview-range" onSubmit={submit} noValidate aria-label={t`Days shown`}>
-      {day('from', t`From`)}
-      {day('to', t`To`)}
+      <DateField control={form.control} name="from" label={t`From`} rules={dayRules('from')} />
+      <DateField control={form.control} name="to" label={t`To`} rules={dayRules('to')} />
       <div className="form-actions">
         <button type="submit" className="button">
           <Trans>Show</Trans>

@@ -1,55 +1,84 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
+import { placeRefusal } from '#client/features/deals/admin-kit.ts'
 import { confirm } from '#client/lib/confirm.ts'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { notify } from '#client/lib/toast.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ApiKeyScope, BrandApiKey } from '#shared/contract/brand-integrations.ts'
 import { DEFAULT_DATE_TIME_FORMAT, formatDate } from '#shared/format-date.ts'
-import { GeneralError, useBrandForm } from '../components/form-parts'
+import { GeneralError } from '../components/form-parts'
 import { brandRefusal } from '../messages'
 import { createApiKey, integrationQueries, revokeApiKey } from './queries'
 import { SecretOnce } from './secret-once'
 
+interface ApiKeyValues {
+  name: string
+  scope: ApiKeyScope
+}
+
+// The contract's body checks the form before it is sent (arktype loads on the first submit).
+const resolver = lazyArkResolver<ApiKeyValues>(() =>
+  import('#shared/contract/brand-integrations.ts').then((contract) => contract.BrandApiKeyBody),
+)
+
 function ApiKeyForm({ slug }: { slug: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [scope, setScope] = useState<ApiKeyScope>('read')
-  const [secret, setSecret] = useState<string | null>(null)
-  const { errors, pending, submitWith } = useBrandForm()
-  const submit = submitWith(async () => {
-    const created = await createApiKey(slug, { name: name.trim(), scope })
-    setSecret(created.key)
-    setName('')
-    await queryClient.invalidateQueries({ queryKey: integrationQueries.apiKeys(slug).queryKey })
+  const form = useForm<ApiKeyValues>({
+    defaultValues: { name: '', scope: 'read' },
+    resolver,
+    shouldFocusError: false,
   })
+  const [secret, setSecret] = useState<string | null>(null)
+  const [general, setGeneral] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  const state = fieldStates(form, (key) => validationMessage(i18n, key))
+  const submit = form.handleSubmit(
+    async (values) => {
+      setGeneral(null)
+      try {
+        const created = await createApiKey(slug, { name: values.name.trim(), scope: values.scope })
+        setSecret(created.key)
+        form.reset()
+        await queryClient.invalidateQueries({ queryKey: integrationQueries.apiKeys(slug).queryKey })
+      } catch (error) {
+        setGeneral(
+          placeRefusal(form, error, {
+            general: () => brandRefusal(i18n, error),
+          }),
+        )
+        showFirstError(box.current)
+      }
+    },
+    () => showFirstError(box.current),
+  )
   if (secret) return <SecretOnce label={t`The new API key`} secret={secret} onDone={() => setSecret(null)} />
+  const pending = form.formState.isSubmitting
   return (
-    <form className="form integration-form" onSubmit={submit} noValidate aria-label={t`Create an API key`}>
-      <GeneralError message={errors.general} />
+    <form
+      ref={box}
+      className="form integration-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t`Create an API key`}
+    >
+      <GeneralError message={general} />
       <Field
         label={t`Name`}
-        error={errors.errorFor('name')}
+        error={state('name').error}
         hint={t`Where the key is used, e.g. “reporting script”.`}
       >
-        {(control) => (
-          <input
-            {...control}
-            autoComplete="off"
-            maxLength={60}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        )}
+        {(control) => <input {...control} autoComplete="off" maxLength={60} {...form.register('name')} />}
       </Field>
-      <Field label={t`Access`} error={errors.errorFor('scope')}>
+      <Field label={t`Access`} error={state('scope').error}>
         {(control) => (
-          <select
-            {...control}
-            value={scope}
-            onChange={(event) => setScope(event.target.value as ApiKeyScope)}
-          >
+          <select {...control} {...form.register('scope')}>
             <option value="read">{t`Read only: missions, results, deals`}</option>
             <option value="write">{t`Read and write: also pause and resume missions`}</option>
           </select>

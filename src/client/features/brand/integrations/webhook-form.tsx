@@ -1,36 +1,68 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
+import { placeRefusal } from '#client/features/deals/admin-kit.ts'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/contract/brand-integrations.ts'
-import { GeneralError, useBrandForm } from '../components/form-parts'
+import { GeneralError } from '../components/form-parts'
+import { brandRefusal } from '../messages'
 import { webhookEventLabels } from './event-labels'
 import { createWebhook, integrationQueries } from './queries'
 import { SecretOnce } from './secret-once'
+
+interface WebhookValues {
+  url: string
+  events: WebhookEventType[]
+}
+
+// The contract's body checks the form before it is sent (arktype loads on the first submit).
+const resolver = lazyArkResolver<WebhookValues>(() =>
+  import('#shared/contract/brand-integrations.ts').then((contract) => contract.BrandWebhookBody),
+)
 
 /** An owner adds a webhook: its https URL and the events it receives; the signing secret is shown once. */
 export function WebhookForm({ slug }: { slug: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [url, setUrl] = useState('')
-  const [events, setEvents] = useState<WebhookEventType[]>(['deal.clicks_settled'])
-  const [secret, setSecret] = useState<string | null>(null)
-  const [noEvent, setNoEvent] = useState(false)
-  const { errors, pending, submitWith } = useBrandForm()
-  const submit = submitWith(async () => {
-    setNoEvent(events.length === 0)
-    if (events.length === 0) return
-    const created = await createWebhook(slug, { url: url.trim(), events })
-    setSecret(created.secret)
-    setUrl('')
-    await queryClient.invalidateQueries({ queryKey: integrationQueries.webhooks(slug).queryKey })
+  const form = useForm<WebhookValues>({
+    defaultValues: { url: '', events: ['deal.clicks_settled'] },
+    resolver,
+    shouldFocusError: false,
   })
-  const toggle = (type: WebhookEventType, on: boolean) =>
-    setEvents((current) => (on ? [...current, type] : current.filter((event) => event !== type)))
+  const [secret, setSecret] = useState<string | null>(null)
+  const [general, setGeneral] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  const state = fieldStates(form, (key) => validationMessage(i18n, key))
   // The server refuses an address that is not https or not on the public internet: say which rule.
-  const urlError = errors.errorFor('url')
-    ? t`Use an https address on the public internet (not a local or private network).`
-    : undefined
+  const urlError =
+    form.formState.errors.url?.type === 'server'
+      ? t`Use an https address on the public internet (not a local or private network).`
+      : state('url').error
+  const submit = form.handleSubmit(
+    async (values) => {
+      setGeneral(null)
+      try {
+        const created = await createWebhook(slug, { url: values.url.trim(), events: values.events })
+        setSecret(created.secret)
+        form.reset()
+        await queryClient.invalidateQueries({ queryKey: integrationQueries.webhooks(slug).queryKey })
+      } catch (error) {
+        setGeneral(
+          placeRefusal(form, error, {
+            general: () => brandRefusal(i18n, error),
+            field: (path) => (path === 'url' ? 'url' : null),
+          }),
+        )
+        showFirstError(box.current)
+      }
+    },
+    () => showFirstError(box.current),
+  )
   if (secret)
     return (
       <SecretOnce
@@ -39,9 +71,17 @@ export function WebhookForm({ slug }: { slug: string }) {
         onDone={() => setSecret(null)}
       />
     )
+  // The one rule of the events: at least one.
+  const eventsError = form.formState.errors.events ? t`Choose at least one event.` : undefined
   return (
-    <form className="form integration-form" onSubmit={submit} noValidate aria-label={t`Add a webhook`}>
-      <GeneralError message={errors.general} />
+    <form
+      ref={box}
+      className="form integration-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t`Add a webhook`}
+    >
+      <GeneralError message={general} />
       <Field label={t`Receiver URL`} error={urlError} hint={t`Events are posted here as signed JSON.`}>
         {(control) => (
           <input
@@ -50,33 +90,33 @@ export function WebhookForm({ slug }: { slug: string }) {
             inputMode="url"
             autoComplete="off"
             placeholder="https://example.com/streamdeals"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
+            {...form.register('url')}
           />
         )}
       </Field>
-      <fieldset className="integration-events">
+      <fieldset className="integration-events" aria-invalid={eventsError ? true : undefined}>
         <legend>
           <Trans>Events</Trans>
         </legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="checkbox-line">
-            <input
-              type="checkbox"
-              checked={events.includes(type)}
-              onChange={(event) => toggle(type, event.target.checked)}
-            />
+            <input type="checkbox" value={type} {...form.register('events')} />
             {i18n._(webhookEventLabels[type])}
           </label>
         ))}
-        {noEvent ? (
+        {eventsError ? (
           <p className="field-error" role="alert">
-            <Trans>Choose at least one event.</Trans>
+            {eventsError}
           </p>
         ) : null}
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={form.formState.isSubmitting}
+          aria-busy={form.formState.isSubmitting}
+        >
           <Trans>Add the webhook</Trans>
         </button>
       </div>

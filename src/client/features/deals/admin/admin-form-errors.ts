@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react'
 import { useState } from 'react'
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { FormErrorTree } from '#shared/contract/errors.ts'
 
@@ -53,4 +55,34 @@ export function useAdminFormErrors() {
     fail: (error: unknown) => setRefused(refusedSave(error)),
     clear: () => setRefused(null),
   }
+}
+
+/** A field's error key in the admin's words: the catalogue's own keys, else the validation keys. */
+export function adminFieldMessage(i18n: I18n, key: string): string {
+  const admin = adminKeys[key as keyof typeof adminKeys]
+  return admin ? i18n._(admin) : validationMessage(i18n, key)
+}
+
+/**
+ * A refused save on a react-hook-form form: each field the server named gets its error key (type
+ * `server`; the form words it where it shows it, as it words its own check's keys), unless the
+ * form's check already put one there. `field` says which form field a body path is (default: the
+ * path's first part); what names no field comes back from `general`, for the line above the form.
+ */
+export function placeRefusal<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  error: unknown,
+  options: {
+    general: () => string | null
+    field?: (path: string) => FieldPath<T> | null
+  },
+): string | null {
+  let placed = false
+  for (const [path, key] of refusedSave(error).fields) {
+    const field = options.field ? options.field(path) : (path.split('.')[0] as FieldPath<T>)
+    if (!field || form.getFieldState(field).error) continue
+    form.setError(field, { type: 'server', message: key })
+    placed = true
+  }
+  return placed ? null : options.general()
 }

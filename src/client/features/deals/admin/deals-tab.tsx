@@ -1,9 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { EmptyState } from '#client/components/ui/empty-state.tsx'
+import { Field } from '#client/components/ui/field.tsx'
 import { confirm } from '#client/lib/confirm.ts'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { notify } from '#client/lib/toast.ts'
+import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { AdminDealItem } from '#shared/contract/admin.ts'
 import type { DealState } from '#shared/contract/deals.ts'
 import { DEAL_STATES } from '#shared/deal-values.ts'
@@ -24,54 +30,59 @@ const REASON_MAX = 500
  * A flagged deal's "Reject pending earnings": a reason for the streamer, then a confirmation. The
  * server reverses only earnings still on hold; what already became available stays paid.
  */
+// The contract's body checks the reason before anything is asked (arktype loads on the first submit).
+const resolver = lazyArkResolver<{ reason: string }>(() =>
+  import('#shared/contract/admin.ts').then((contract) => contract.EarningsRejectionBody),
+)
+
 function RejectEarnings({ deal }: { deal: AdminDealItem }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [reason, setReason] = useState('')
-  const [busy, setBusy] = useState(false)
+  const form = useForm<{ reason: string }>({
+    defaultValues: { reason: '' },
+    resolver,
+    shouldFocusError: false,
+  })
+  const box = useRef<HTMLFormElement>(null)
+  const state = fieldStates(form, (key) => validationMessage(i18n, key))
   const errors: Record<string, string> = {
     'deal.not_flagged': t`Only a deal flagged for review can have its pending earnings rejected.`,
     'deal.no_pending_earnings': t`This deal has no pending earnings left to reject.`,
   }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason.trim()) {
-      void notify('error', t`Give the streamer a reason for the rejection.`)
-      return
-    }
-    const pending = formatMoney(deal.pendingEarned)
-    const confirmed = await confirm({
-      title: t`Reject ${pending} of pending earnings on deal ${deal.code}?`,
-      message: t`They are reversed in ${deal.username}’s wallet with your reason and will never be paid out. Earnings that are already available are not touched. This cannot be undone.`,
-      confirmLabel: t`Reject earnings`,
-      danger: true,
-    })
-    if (!confirmed) return
-    setBusy(true)
-    try {
-      const answer = await rejectDealEarnings(deal.code, reason.trim())
-      const rejected = formatMoney(answer.rejected)
-      void notify(
-        'success',
-        answer.alreadyAvailable.amount > 0
-          ? t`${rejected} of pending earnings rejected; ${formatMoney(answer.alreadyAvailable)} already available was not touched.`
-          : t`${rejected} of pending earnings rejected.`,
-      )
-      setOpen(false)
-      setReason('')
-      void queryClient.invalidateQueries({ queryKey: adminDealQueries.dealLists() })
-    } catch (error) {
-      void notify(
-        'error',
-        errorLines(error)
-          .map((line) => errors[line] ?? line)
-          .join(', '),
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = form.handleSubmit(
+    async ({ reason }) => {
+      const pending = formatMoney(deal.pendingEarned)
+      const confirmed = await confirm({
+        title: t`Reject ${pending} of pending earnings on deal ${deal.code}?`,
+        message: t`They are reversed in ${deal.username}’s wallet with your reason and will never be paid out. Earnings that are already available are not touched. This cannot be undone.`,
+        confirmLabel: t`Reject earnings`,
+        danger: true,
+      })
+      if (!confirmed) return
+      try {
+        const answer = await rejectDealEarnings(deal.code, reason.trim())
+        const rejected = formatMoney(answer.rejected)
+        void notify(
+          'success',
+          answer.alreadyAvailable.amount > 0
+            ? t`${rejected} of pending earnings rejected; ${formatMoney(answer.alreadyAvailable)} already available was not touched.`
+            : t`${rejected} of pending earnings rejected.`,
+        )
+        setOpen(false)
+        form.reset()
+        void queryClient.invalidateQueries({ queryKey: adminDealQueries.dealLists() })
+      } catch (error) {
+        void notify(
+          'error',
+          errorLines(error)
+            .map((line) => errors[line] ?? validationMessage(i18n, line))
+            .join(', '),
+        )
+      }
+    },
+    () => showFirstError(box.current),
+  )
   if (!open) {
     return (
       <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
@@ -79,15 +90,18 @@ function RejectEarnings({ deal }: { deal: AdminDealItem }) {
       </button>
     )
   }
+  const busy = form.formState.isSubmitting
   return (
-    <form className="admin-actions" onSubmit={submit}>
-      <input
-        aria-label={t`Reason for rejecting the pending earnings of deal ${deal.code}`}
-        placeholder={t`Reason (shown to the streamer)`}
-        value={reason}
-        maxLength={REASON_MAX}
-        onChange={(event) => setReason(event.target.value)}
-      />
+    <form
+      ref={box}
+      className="admin-actions"
+      onSubmit={submit}
+      noValidate
+      aria-label={t`Reason for rejecting the pending earnings of deal ${deal.code}`}
+    >
+      <Field label={t`Reason (shown to the streamer)`} error={state('reason').error}>
+        {(control) => <input {...control} maxLength={REASON_MAX} {...form.register('reason')} />}
+      </Field>
       <button type="submit" className="button button-danger" disabled={busy}>
         <Trans>Reject</Trans>
       </button>

@@ -6,8 +6,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { DateInput } from '#client/components/ui/date-input.tsx'
+import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form'
+import { DateField } from '#client/components/ui/date-field.tsx'
 import { Field } from '#client/components/ui/field.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
 import { integrationLinkData } from '#shared/deal-links.ts'
 import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
@@ -76,25 +78,35 @@ export function missionBody(values: MissionValues) {
     goal: Number(values.goal),
     spots: Number(values.spots),
     budget: values.budget ? Number(values.budget) : null,
-    startsAt: new Date(`${values.startsAt}T00:00:00Z`).toISOString(),
-    endsAt: values.endsAt ? new Date(`${values.endsAt}T23:59:59Z`).toISOString() : null,
+    startsAt: instant(values.startsAt, '00:00:00'),
+    endsAt: values.endsAt ? instant(values.endsAt, '23:59:59') : null,
   }
 }
 
-type TextField = 'type' | 'link' | 'model' | 'amount' | 'goal' | 'spots' | 'budget'
+/** A day at a time of day, UTC; what is no day is passed as typed, for the contract to refuse. */
+function instant(day: string, time: string): string {
+  const date = new Date(`${day}T${time}Z`)
+  return Number.isNaN(date.getTime()) ? day : date.toISOString()
+}
 
-/** Where the server reports each field's error in the mission body. */
-const errorPaths = (values: MissionValues): Record<TextField | 'startsAt' | 'endsAt', string> => ({
-  type: 'tools.type',
-  link: `tools.parameters.${linkParameter(values.type)}`,
-  model: 'reward.model',
-  amount: 'reward.amount',
-  goal: 'goal',
-  spots: 'spots',
-  budget: 'budget',
-  startsAt: 'startsAt',
-  endsAt: 'endsAt',
-})
+/**
+ * The form field a path of the mission body names (the server's refusals and the contract's check):
+ * the link's parameter is the link, the reward's amount and model their fields, a translation its
+ * language; null for what the form has no field for.
+ */
+export function missionFieldOf(path: string): FieldPath<MissionValues> | null {
+  if (/^(title|description|tips)\.(en|fr|es)$/.test(path)) return path as FieldPath<MissionValues>
+  if (path === 'tools.type') return 'type'
+  if (path.startsWith('tools')) return 'link'
+  if (path === 'reward.model') return 'model'
+  if (path.startsWith('reward')) return 'amount'
+  const top = path.split('.')[0] ?? ''
+  const fields = ['title', 'description', 'tips', 'goal', 'spots', 'budget', 'startsAt', 'endsAt'] as const
+  return fields.find((field) => field === top) ?? null
+}
+
+/** The contract check's body fields the form splits: their errors go to the field that shows them. */
+export const missionErrorFields = { tools: 'link', reward: 'amount' } as const
 
 // The preview's stand-ins for what only a real deal knows: a streamer's name and a deal code.
 const SAMPLE_USERNAME = 'your_streamer'
@@ -130,84 +142,64 @@ export function TrackedLinkPreview({ type, link }: { type: string; link: string 
   )
 }
 
-/** Reads a field's error by its path in the body (the form's useAdminFormErrors). */
-export type ErrorFor = (path: string) => string | undefined
-
+/**
+ * The mission's fields on a react-hook-form form (`form`); each error is shown in the user's words by
+ * `message`. The form checks the body with the contract (its resolver) and places the server's
+ * refusals with `missionFieldOf`.
+ */
 export function MissionFieldControls({
-  values,
-  onChange,
-  errorFor,
+  form,
+  message,
   thumbnail,
 }: {
-  values: MissionValues
-  onChange: (values: MissionValues) => void
-  errorFor: ErrorFor
+  form: UseFormReturn<MissionValues>
+  message: (key: string) => string
   /** The thumbnail picker, placed after the texts. */
   thumbnail?: ReactNode
 }) {
   const { t, i18n } = useLingui()
-  const paths = errorPaths(values)
-  const set = (field: TextField) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [field]: event.target.value })
+  const state = fieldStates(form, message)
+  const [type, link, amount, budget, endsAt] = form.watch(['type', 'link', 'amount', 'budget', 'endsAt'])
   const cents = (value: string) => (Number(value) > 0 ? formatMoney(Math.round(Number(value))) : undefined)
   const number = (field: 'amount' | 'goal' | 'spots' | 'budget', label: string, hint?: string) => (
-    <Field label={label} error={errorFor(paths[field])} hint={hint}>
+    <Field label={label} error={state(field).error} hint={hint}>
       {(control) => (
-        <input
-          {...control}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          required={field !== 'budget'}
-          value={values[field]}
-          onChange={set(field)}
-        />
+        <input {...control} type="number" inputMode="numeric" min={1} step={1} {...form.register(field)} />
       )}
     </Field>
   )
   // DD/MM/YYYY whatever the browser's language, kept as YYYY-MM-DD.
-  // The only rule of the end date the form does not check itself: it must come after the start.
-  const dayError = (field: 'startsAt' | 'endsAt') =>
-    field === 'endsAt' && errorFor(paths.endsAt)
-      ? t`Choose an end date after the start date.`
-      : errorFor(paths[field])
-  const dayInput = (field: 'startsAt' | 'endsAt', label: string, required = false) => (
-    <Field label={label} error={dayError(field)}>
-      {(control) => (
-        <DateInput
-          id={control.id}
-          value={values[field]}
-          onChange={(text) => onChange({ ...values, [field]: text })}
-          required={required}
+  // The only rule of the end date the form does not check by itself: it must come after the start.
+  const endError = state('endsAt').error && /^\d{4}-\d{2}-\d{2}$/.test(endsAt)
+  const localized = (field: 'title' | 'description' | 'tips', label: string) => (
+    <Controller
+      control={form.control}
+      name={field}
+      render={({ field: value }) => (
+        <LocalizedField
+          label={label}
+          value={value.value}
+          onChange={value.onChange}
+          errorFor={(language) =>
+            state(`${field}.${language}`).error ?? (language === 'en' ? state(field).error : undefined)
+          }
+          multiline={field !== 'title'}
+          hint={field === 'title'}
         />
       )}
-    </Field>
-  )
-  const localized = (field: 'title' | 'description' | 'tips', label: string, required = false) => (
-    <LocalizedField
-      label={label}
-      value={values[field]}
-      onChange={(text) => onChange({ ...values, [field]: text })}
-      errorFor={(language) =>
-        errorFor(`${field}.${language}`) ?? (language === 'en' ? errorFor(field) : undefined)
-      }
-      required={required}
-      multiline={field !== 'title'}
-      hint={field === 'title'}
     />
   )
-  const amountHint = cents(values.amount)
-  const budgetHint = cents(values.budget)
+  const amountHint = cents(amount)
+  const budgetHint = cents(budget)
   return (
     <>
-      {localized('title', t`Title`, true)}
-      {localized('description', t`Description`, true)}
+      {localized('title', t`Title`)}
+      {localized('description', t`Description`)}
       {localized('tips', t`Tips`)}
       {thumbnail}
-      <Field label={t`Integration type`} error={errorFor(paths.type)}>
+      <Field label={t`Integration type`} error={state('type').error}>
         {(control) => (
-          <select {...control} value={values.type} onChange={set('type')}>
+          <select {...control} {...form.register('type')}>
             {INTEGRATION_TYPES.map((value) => (
               <option key={value} value={value}>
                 {i18n._(integrationTypeLabels[value])}
@@ -217,20 +209,20 @@ export function MissionFieldControls({
         )}
       </Field>
       <Field
-        label={values.type === 'CUSTOM_CODE' ? t`Link of the code page` : t`Link template`}
-        error={errorFor(paths.link)}
+        label={type === 'CUSTOM_CODE' ? t`Link of the code page` : t`Link template`}
+        error={state('link').error}
         hint={
-          values.type === 'CUSTOM_CODE'
+          type === 'CUSTOM_CODE'
             ? undefined
             : t`%username% is replaced by the streamer’s name, %mission% by the deal code where the type uses it.`
         }
       >
-        {(control) => <input {...control} inputMode="url" value={values.link} onChange={set('link')} />}
+        {(control) => <input {...control} inputMode="url" {...form.register('link')} />}
       </Field>
-      <TrackedLinkPreview type={values.type} link={values.link} />
-      <Field label={t`Reward model`} error={errorFor(paths.model)}>
+      <TrackedLinkPreview type={type} link={link} />
+      <Field label={t`Reward model`} error={state('model').error}>
         {(control) => (
-          <select {...control} value={values.model} onChange={set('model')}>
+          <select {...control} {...form.register('model')}>
             <option value="cpc">{i18n._(rewardModelLabels.cpc)}</option>
             <option value="fixed">{i18n._(rewardModelLabels.fixed)}</option>
           </select>
@@ -244,8 +236,13 @@ export function MissionFieldControls({
         t`Budget in cents (empty: no cap)`,
         budgetHint ? t`That is ${budgetHint}.` : t`Without a budget the mission pays every valid click.`,
       )}
-      {dayInput('startsAt', t`Starts on`, true)}
-      {dayInput('endsAt', t`Ends on`)}
+      <DateField control={form.control} name="startsAt" label={t`Starts on`} />
+      <DateField
+        control={form.control}
+        name="endsAt"
+        label={t`Ends on`}
+        error={endError ? t`Choose an end date after the start date.` : undefined}
+      />
     </>
   )
 }

@@ -1,21 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useRef, useState } from 'react'
+import { type UseFormReturn, useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { ManualTopUpForm } from '#client/features/brand/admin-kit.ts'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { bodyResolver, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
-import type { AdminMission } from '#shared/contract/admin.ts'
+import type { AdminMission, MissionBody } from '#shared/contract/admin.ts'
 import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { missionStatusLabels, rewardModelLabels } from '../labels'
 import { missionQueries } from '../queries'
-import { useAdminFormErrors } from './admin-form-errors'
+import { adminFieldMessage, placeRefusal } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries } from './admin-queries'
 import { saveAdminMission } from './api'
 import { inLanguage } from './localized-field'
-import { MissionFieldControls, type MissionValues, missionBody, missionValues } from './mission-fields'
+import {
+  MissionFieldControls,
+  type MissionValues,
+  missionBody,
+  missionErrorFields,
+  missionFieldOf,
+  missionValues,
+} from './mission-fields'
 import '../components/deals.css'
 
 /** Words for the mission status and reward model, instead of their raw values. */
@@ -32,30 +43,48 @@ interface AdminMissionValues extends MissionValues {
   status: AdminMission['status']
 }
 
+const STATUSES = ['draft', 'published', 'paused', 'closed'] as const
+
+const adminMissionBody = (values: AdminMissionValues) => ({
+  providerId: values.providerId,
+  ...missionBody(values),
+  status: values.status,
+})
+
+// The contract's body checks the form before it is sent (arktype loads on the first submit).
+const resolver = bodyResolver<AdminMissionValues, MissionBody>(
+  lazyArkResolver(() => import('#shared/contract/admin.ts').then((contract) => contract.MissionBody)),
+  adminMissionBody,
+  missionErrorFields,
+)
+
 function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const labels = useMissionLabels()
   const queryClient = useQueryClient()
   const providers = useQuery(adminDealQueries.providers()).data?.items ?? []
-  const [values, setValues] = useState<AdminMissionValues>(() => ({
-    ...missionValues(mission),
-    providerId: mission?.providerId ?? providers[0]?.id ?? '',
-    status: mission?.status ?? 'draft',
-  }))
+  const form = useForm<AdminMissionValues>({
+    defaultValues: {
+      ...missionValues(mission),
+      providerId: mission?.providerId ?? providers[0]?.id ?? '',
+      status: mission?.status ?? 'draft',
+    },
+    resolver,
+    shouldFocusError: false,
+  })
   const [thumbnail, setThumbnail] = useState<File | null>(null)
-  const errors = useAdminFormErrors()
+  const [general, setGeneral] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  const message = (key: string) => adminFieldMessage(i18n, key)
+  const state = fieldStates(form, message)
   const select = (
     field: 'providerId' | 'status',
     label: string,
     options: readonly { value: string; label: string }[],
   ) => (
-    <Field label={label} error={errors.errorFor(field)}>
+    <Field label={label} error={state(field).error}>
       {(control) => (
-        <select
-          {...control}
-          value={values[field]}
-          onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        >
+        <select {...control} {...form.register(field)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -65,46 +94,49 @@ function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone
       )}
     </Field>
   )
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const form = new FormData()
-    const body = { providerId: values.providerId, ...missionBody(values), status: values.status }
-    form.set('payload', JSON.stringify(body))
-    if (thumbnail) form.set('thumbnail', thumbnail)
-    try {
-      await saveAdminMission(mission?.code ?? null, form)
-      void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
-      void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
-      void notify('success', t`Mission saved`)
-      onDone()
-    } catch (error) {
-      errors.fail(error)
-    }
-  }
+  const submit = form.handleSubmit(
+    async (values) => {
+      setGeneral(null)
+      const body = new FormData()
+      body.set('payload', JSON.stringify(adminMissionBody(values)))
+      if (thumbnail) body.set('thumbnail', thumbnail)
+      try {
+        await saveAdminMission(mission?.code ?? null, body)
+        void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
+        void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
+        void notify('success', t`Mission saved`)
+        onDone()
+      } catch (error) {
+        setGeneral(
+          placeRefusal(form, error, {
+            general: () => t`The mission could not be saved. Try again.`,
+            field: (path) =>
+              path === 'providerId' || path === 'status' || path === 'code' ? null : missionFieldOf(path),
+          }),
+        )
+        showFirstError(box.current)
+      }
+    },
+    () => showFirstError(box.current),
+  )
   return (
-    <form className="form admin-form" onSubmit={submit}>
+    <form ref={box} className="form admin-form" onSubmit={submit} noValidate>
       <h3>{mission ? t`Mission ${mission.code}` : t`New mission`}</h3>
-      <ErrorLines lines={errors.refused?.message ? [errors.refused.message] : []} />
+      <ErrorLines lines={general ? [general] : []} />
       {select(
         'providerId',
         t`Provider`,
         providers.map((provider) => ({ value: provider.id, label: provider.name })),
       )}
-      <MissionFieldControls
-        values={values}
-        onChange={(next) => setValues({ ...values, ...next })}
-        errorFor={errors.errorFor}
-      />
+      {/* The shared fields edit the mission part of these values (the admin adds provider and status). */}
+      <MissionFieldControls form={form as unknown as UseFormReturn<MissionValues>} message={message} />
       {select(
         'status',
         t`Status`,
-        (['draft', 'published', 'paused', 'closed'] as const).map((value) => ({
-          value,
-          label: labels.status(value),
-        })),
+        STATUSES.map((value) => ({ value, label: labels.status(value) })),
       )}
       <ImageField label={<Trans>Thumbnail (image)</Trans>} onFile={setThumbnail} />
-      <FormActions onCancel={onDone} />
+      <FormActions onCancel={onDone} pending={form.formState.isSubmitting} />
     </form>
   )
 }

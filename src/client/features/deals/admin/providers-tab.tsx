@@ -1,17 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useRef, useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { ApproveButton, InviteMemberForm, pendingFirst } from '#client/features/brand/admin-kit.ts'
 import { providerStatusLabels } from '#client/features/brand/labels.ts'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { bodyResolver, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
-import type { AdminProvider } from '#shared/contract/admin.ts'
+import type { AdminProvider, ProviderBody } from '#shared/contract/admin.ts'
 import type { WidgetTheme } from '#shared/contract/deals.ts'
 import { WIDGET_THEMES } from '#shared/deal-values.ts'
 import { widgetThemeLabels } from '../labels'
 import { missionQueries } from '../queries'
-import { useAdminFormErrors } from './admin-form-errors'
+import { adminFieldMessage, placeRefusal } from './admin-form-errors'
 import { ErrorLines, FormActions, ImageField } from './admin-form-parts'
 import { adminDealQueries } from './admin-queries'
 import { saveAdminProvider } from './api'
@@ -32,67 +36,90 @@ const fieldsOf = (provider: AdminProvider | null): ProviderFields => ({
   theme: provider?.theme ?? 'default',
 })
 
+const FIELDS = ['name', 'slug', 'description', 'theme'] as const
+const fieldOf = (path: string) => FIELDS.find((field) => path.split('.')[0] === field) ?? null
+
+const providerBody = (values: ProviderFields) => ({
+  name: values.name,
+  slug: values.slug,
+  description: localizedBody(values.description),
+  theme: values.theme,
+})
+
+// The contract's body checks the form before it is sent (arktype loads on the first submit).
+const resolver = bodyResolver<ProviderFields, ProviderBody>(
+  lazyArkResolver(() => import('#shared/contract/admin.ts').then((contract) => contract.ProviderBody)),
+  providerBody,
+)
+
 function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState(() => fieldsOf(provider))
+  const form = useForm<ProviderFields>({
+    defaultValues: fieldsOf(provider),
+    resolver,
+    shouldFocusError: false,
+  })
   const [logo, setLogo] = useState<File | null>(null)
-  const errors = useAdminFormErrors()
-  const set = (field: 'name' | 'slug' | 'theme') => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value })
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const payload = {
-      name: values.name,
-      slug: values.slug,
-      description: localizedBody(values.description),
-      theme: values.theme,
-    }
-    const form = new FormData()
-    form.set('payload', JSON.stringify(payload))
-    if (logo) form.set('logo', logo)
-    try {
-      await saveAdminProvider(provider?.id ?? null, form)
-      void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
-      // Missions carry their provider's text: the streamer-side lists show the new one at once.
-      void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
-      void notify('success', t`Provider saved`)
-      onDone()
-    } catch (error) {
-      errors.fail(error)
-    }
-  }
+  const [general, setGeneral] = useState<string | null>(null)
+  const box = useRef<HTMLFormElement>(null)
+  const state = fieldStates(form, (key) => adminFieldMessage(i18n, key))
+  const submit = form.handleSubmit(
+    async (values) => {
+      setGeneral(null)
+      const body = new FormData()
+      body.set('payload', JSON.stringify(providerBody(values)))
+      if (logo) body.set('logo', logo)
+      try {
+        await saveAdminProvider(provider?.id ?? null, body)
+        void queryClient.invalidateQueries({ queryKey: adminDealQueries.all() })
+        // Missions carry their provider's text: the streamer-side lists show the new one at once.
+        void queryClient.invalidateQueries({ queryKey: missionQueries.all() })
+        void notify('success', t`Provider saved`)
+        onDone()
+      } catch (error) {
+        setGeneral(
+          placeRefusal(form, error, {
+            general: () => t`The provider could not be saved. Try again.`,
+            // A translation's error stays on its language.
+            field: (path) =>
+              /^description\.(en|fr|es)$/.test(path) ? (path as 'description.en') : fieldOf(path),
+          }),
+        )
+        showFirstError(box.current)
+      }
+    },
+    () => showFirstError(box.current),
+  )
+  const description = state('description').error
   return (
-    <form className="form admin-form" onSubmit={submit}>
+    <form ref={box} className="form admin-form" onSubmit={submit} noValidate>
       <h3>{provider ? t`Provider ${provider.name}` : t`New provider`}</h3>
-      <ErrorLines lines={errors.refused?.message ? [errors.refused.message] : []} />
-      <Field label={<Trans>Name</Trans>} error={errors.errorFor('name')}>
-        {(control) => <input {...control} value={values.name} onChange={set('name')} required />}
+      <ErrorLines lines={general ? [general] : []} />
+      <Field label={<Trans>Name</Trans>} error={state('name').error}>
+        {(control) => <input {...control} {...form.register('name')} />}
       </Field>
-      <Field label={<Trans>Slug (lower case, dashes)</Trans>} error={errors.errorFor('slug')}>
-        {(control) => (
-          <input
-            {...control}
-            value={values.slug}
-            onChange={set('slug')}
-            required
-            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+      <Field label={<Trans>Slug (lower case, dashes)</Trans>} error={state('slug').error}>
+        {(control) => <input {...control} autoCapitalize="none" {...form.register('slug')} />}
+      </Field>
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <LocalizedField
+            label={<Trans>Description</Trans>}
+            value={field.value}
+            onChange={field.onChange}
+            errorFor={(language) =>
+              state(`description.${language}`).error ?? (language === 'en' ? description : undefined)
+            }
+            multiline
           />
         )}
-      </Field>
-      <LocalizedField
-        label={<Trans>Description</Trans>}
-        value={values.description}
-        onChange={(description) => setValues({ ...values, description })}
-        errorFor={(language) =>
-          errors.errorFor(`description.${language}`) ??
-          (language === 'en' ? errors.errorFor('description') : undefined)
-        }
-        multiline
       />
-      <Field label={<Trans>Widget theme</Trans>} error={errors.errorFor('theme')}>
+      <Field label={<Trans>Widget theme</Trans>} error={state('theme').error}>
         {(control) => (
-          <select {...control} value={values.theme} onChange={set('theme')}>
+          <select {...control} {...form.register('theme')}>
             {WIDGET_THEMES.map((theme) => (
               <option key={theme} value={theme}>
                 {i18n._(widgetThemeLabels[theme])}
@@ -102,7 +129,7 @@ function ProviderForm({ provider, onDone }: { provider: AdminProvider | null; on
         )}
       </Field>
       <ImageField label={<Trans>Logo (image)</Trans>} onFile={setLogo} />
-      <FormActions onCancel={onDone} />
+      <FormActions onCancel={onDone} pending={form.formState.isSubmitting} />
     </form>
   )
 }

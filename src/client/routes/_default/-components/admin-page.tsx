@@ -1,43 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Link, Outlet } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { PendingPage } from '#client/components/ui/pending-page.tsx'
 import { ScrollTabs } from '#client/components/ui/scroll-tabs.tsx'
-import { adminTabs } from './admin-tabs'
+import { adminSections } from './admin-sections'
 import './admin.css'
 
-/** The admin shell: one tab per feature (admin-tabs.ts), each loaded when opened. */
-export function AdminPage({ tab }: { tab: string | undefined }) {
-  const { t } = useLingui()
-  const current = adminTabs.find((entry) => entry.id === tab) ?? adminTabs[0]
-  const Current = current?.component
+/** What a router link marks itself with when its section is shown (styles.css reads `data-status`). */
+const currentTab = { 'aria-current': 'page', 'data-status': 'active' } as const
+
+/**
+ * The admin shell: a tab per section (admin-sections.tsx), each section the child route
+ * /admin/<section> whose screen loads when it is opened. On a laptop the thirteen tabs fit one row;
+ * on a phone the row scrolls sideways, its hidden side faded.
+ */
+export function AdminLayout() {
+  const { t, i18n } = useLingui()
   return (
     <section className="admin-page">
       <h1>
         <Trans>Administration</Trans>
       </h1>
       <ScrollTabs label={t`Administration sections`}>
-        {adminTabs.map((entry) => (
+        {adminSections.map((section) => (
           <Link
-            key={entry.id}
-            to="/admin"
-            search={{ tab: entry.id }}
-            aria-current={entry.id === current?.id ? 'page' : undefined}
-            data-status={entry.id === current?.id ? 'active' : undefined}
+            key={section.id}
+            to="/admin/$section"
+            params={{ section: section.id }}
+            activeProps={currentTab}
           >
-            {entry.label()}
+            {i18n._(section.label)}
           </Link>
         ))}
       </ScrollTabs>
-      {Current ? (
-        <Suspense fallback={<PendingPage />}>
-          <Current />
-        </Suspense>
-      ) : (
-        <p className="muted">
-          <Trans>No administration section is available yet.</Trans>
-        </p>
-      )}
+      <Suspense fallback={<PendingPage />}>
+        <Outlet />
+      </Suspense>
     </section>
   )
 }
