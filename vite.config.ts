@@ -4,19 +4,31 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+/**
+ * Suites that test the HTTP layer, not the database: the fuzzers send every endpoint hostile input and
+ * hold the answers to the contract. They run on one database, PostgreSQL when the run has one (what
+ * production runs), else the embedded one; the same file on the other database was the same requests
+ * through the same handlers, minutes more. What differs between the databases (unique conflicts, locks,
+ * races) has its own tests, which run on both.
+ */
+const httpLayerSuites = ['tests/server/fuzz.test.ts', 'tests/server/fuzz-payloads.test.ts']
 
 /** API integration tests against a real database: each file gets a fresh one of the given kind. */
 function serverProject(name: string, database: 'pglite' | 'postgres'): TestProjectInlineConfiguration {
+  const twice = database === 'pglite' && process.env.DATABASE_URL
   return {
     extends: true,
     test: {
       name,
       include: ['tests/server/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...(twice ? httpLayerSuites : [])],
       environment: 'node',
       env: { TEST_DATABASE: database },
-      // Files run one at a time: the two-core machine is the limit, and PostgreSQL tests share a server.
-      fileParallelism: false,
+      // Files run side by side (see maxWorkers below): each has a database of its own (a copy of the
+      // migrated PGlite template, or a new database on the PostgreSQL server) and so a Redis prefix of
+      // its own, listens on port 0 and writes under fresh temporary folders.
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -183,6 +195,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   test: {
+    // Two files at a time, also on a two-core machine (Vitest's default there is one): an API test
+    // spends much of its time waiting on its database, timers and sockets, and the other file uses the
+    // core meanwhile. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -38,9 +38,6 @@ async function measure(url, headers = {}) {
   }
 }
 
-// The clicks benchmark still imports the database helper from here; it lives in lib/bench-server.mjs.
-export { postgresDatabase } from './lib/bench-server.mjs'
-
 function runOn(kind, build) {
   return onPreparedDatabase(
     kind,

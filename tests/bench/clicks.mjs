@@ -9,14 +9,13 @@
  * (`POST /api/deals/subscriptions/check/{code}/{username}`, `{ kind: 'cpc' }`), labelled "before".
  * BENCH_CLICKS_BEFORE=<a saved clicks-*.json> prints a before/after table.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { postgresDatabase } from './api.mjs'
+import { onPreparedDatabase } from './lib/bench-server.mjs'
 import { comparison, DATABASES, row, TARGETS } from './lib/clicks-report.mjs'
 import { phoneTaps } from './lib/phone-tap.mjs'
-import { childEnv, freePort, runNode, startServer } from './lib/processes.mjs'
 import { histogramQuantile, metricValue, parseMetrics } from './lib/prometheus.mjs'
 import { resultsDir, saveResult } from './lib/report.mjs'
 
@@ -114,27 +113,15 @@ async function waitSettled(url, burstEnd) {
   }
 }
 
-async function runOn(kind, { serverDir, clientDir }) {
-  const dataDir = mkdtempSync(join(tmpdir(), `streamdeals-bench-clicks-${kind}-`))
-  const postgres = kind === 'postgres' ? await postgresDatabase() : null
-  if (postgres?.skipped) return { kind, skipped: postgres.skipped }
-  const env = childEnv({
-    DATA_DIR: dataDir,
-    CLIENT_DIR: clientDir,
-    SEED_DEMO: '0',
-    HOST: '127.0.0.1',
-    TRUST_PROXY: '127.0.0.1',
-    METRICS_TOKEN,
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-  })
-  const script = join(serverDir, 'prepare-clicks.js')
-  try {
-    const setup = JSON.parse(await runNode(script, env))
-    const port = await freePort()
-    const app = await startServer(join(serverDir, 'index.js'), {
-      port,
-      env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` },
-    })
+function runOn(kind, build) {
+  const options = {
+    ...build,
+    name: 'clicks',
+    prepare: 'prepare-clicks.js',
+    env: { TRUST_PROXY: '127.0.0.1', METRICS_TOKEN },
+  }
+  return onPreparedDatabase(kind, options, async ({ setup, startApp, runPrepare }) => {
+    const app = await startApp()
     let measured
     try {
       // Which click path this build has: the server's redirect answers 302 by itself.
@@ -186,13 +173,10 @@ async function runOn(kind, { serverDir, clientDir }) {
     } finally {
       await app.stop()
     }
-    const money = JSON.parse(await runNode(script, { ...env, BENCH_CLICKS_MODE: 'check' }))
+    const money = JSON.parse(await runPrepare({ BENCH_CLICKS_MODE: 'check' }))
     const { settle, ...rest } = measured
     return { kind, taps, warmupTaps, ...rest, settled: { seconds: settle.seconds, ...settle.figures }, money }
-  } finally {
-    await postgres?.drop?.()
-    rmSync(dataDir, { recursive: true, force: true })
-  }
+  })
 }
 
 export async function clicksBenchmark(build) {

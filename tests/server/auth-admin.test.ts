@@ -1,55 +1,55 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup } from './auth-helpers'
 
 let testApp: TestApp
-let admin: Record<string, string>
-let adminToken: string
+/** The seeded admin, signed in: their session token. */
+let admin: { token: string }
 
 beforeAll(async () => {
   testApp = await createTestApp({
     seed: false,
     env: { ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'Admin-password-1' },
   })
-  adminToken = (await signin(testApp.app, 'boss', 'Admin-password-1')).json().code
-  admin = { authorization: `Bearer ${adminToken}` }
+  admin = { token: (await signin(testApp.app, 'boss', 'Admin-password-1')).json().code }
 })
 
 afterAll(async () => {
   await testApp?.close()
 })
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method: 'GET', url, headers })
+const adminAccess = (token: string) => call(testApp.app, 'adminAccess', { params: { token } })
 
 test('admin access by token: true for an admin session, false for a user, junk or a revoked token', async () => {
   const user = await signup(testApp.app)
-  expect((await get(`/api/access/admin/${adminToken}`)).json()).toEqual({ admin: true })
-  expect((await get(`/api/access/admin/${user.token}`)).json()).toEqual({ admin: false })
-  expect((await get('/api/access/admin/garbage')).json()).toEqual({ admin: false })
-  await testApp.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: user.auth })
-  expect((await get(`/api/access/admin/${user.token}`)).json()).toEqual({ admin: false })
+  expect((await adminAccess(admin.token)).json()).toEqual({ admin: true })
+  expect((await adminAccess(user.token)).json()).toEqual({ admin: false })
+  expect((await adminAccess('garbage')).json()).toEqual({ admin: false })
+  await call(testApp.app, 'logout', { as: user })
+  expect((await adminAccess(user.token)).json()).toEqual({ admin: false })
 })
 
 test('admins list and search users without any password hash; users are refused', async () => {
   const user = await signup(testApp.app, { username: 'findme_admin' })
-  const list = await get('/api/admin/users?q=findme', admin)
+  const list = await call(testApp.app, 'adminUsers', { as: admin, query: { q: 'findme' } })
   expect(list.statusCode).toBe(200)
   expect(list.json().items).toEqual([
     expect.objectContaining({ username: 'findme_admin', roles: ['user'], emailVerified: false }),
   ])
   expect(list.body).not.toMatch(/argon2|passwordHash/)
   // `_` is a literal in the search, not a one-character wildcard.
-  expect((await get('/api/admin/users?q=findme_', admin)).json().items).toHaveLength(1)
-  expect((await get('/api/admin/users?q=findme%', admin)).json().items).toHaveLength(0)
-  expect((await get('/api/admin/users', user.auth)).statusCode).toBe(403)
+  const search = (q: string) => call(testApp.app, 'adminUsers', { as: admin, query: { q } })
+  expect((await search('findme_')).json().items).toHaveLength(1)
+  expect((await search('findme%')).json().items).toHaveLength(0)
+  expect((await call(testApp.app, 'adminUsers', { as: user })).statusCode).toBe(403)
 })
 
 test('admin calls are audited, denied attempts included, and the log names the actor', async () => {
   const user = await signup(testApp.app)
-  await get('/api/admin/users', admin)
-  await get('/api/admin/users', user.auth)
-  const audit = await get('/api/admin/audit?limit=100', admin)
+  await call(testApp.app, 'adminUsers', { as: admin })
+  await call(testApp.app, 'adminUsers', { as: user })
+  const audit = await call(testApp.app, 'adminAudit', { as: admin, query: { limit: '100' } })
   expect(audit.statusCode).toBe(200)
   const items = audit.json().items as Array<{ actor: string; action: string; target: string }>
   expect(items).toContainEqual(
@@ -63,15 +63,17 @@ test('admin calls are audited, denied attempts included, and the log names the a
 test('admin lists page with a cursor', async () => {
   await signup(testApp.app)
   await signup(testApp.app)
-  const first = (await get('/api/admin/users?limit=1', admin)).json()
+  const page = (cursor?: string) =>
+    call(testApp.app, 'adminUsers', { as: admin, query: { limit: '1', cursor } })
+  const first = (await page()).json()
   expect(first.items).toHaveLength(1)
   expect(first.nextCursor).toBe('1')
-  const second = (await get(`/api/admin/users?limit=1&cursor=${first.nextCursor}`, admin)).json()
+  const second = (await page(first.nextCursor)).json()
   expect(second.items[0].id).not.toBe(first.items[0].id)
 })
 
 test('the admin reads which optional services are off and which settings switch them on; users cannot', async () => {
-  const answer = await get('/api/admin/integrations', admin)
+  const answer = await call(testApp.app, 'adminIntegrations', { as: admin })
   expect(answer.statusCode).toBe(200)
   const twitch = answer.json().items.find((item: { name: string }) => item.name === 'twitch')
   // Not configured here: off, and the settings that would switch it on (names, never values).
@@ -81,7 +83,7 @@ test('the admin reads which optional services are off and which settings switch 
     settings: ['TWITCH_CLIENT_ID', 'TWITCH_CLIENT_SECRET'],
   })
   const user = await signup(testApp.app, { username: 'integrations_user' })
-  expect((await get('/api/admin/integrations', user.auth)).statusCode).toBe(403)
+  expect((await call(testApp.app, 'adminIntegrations', { as: user })).statusCode).toBe(403)
 
   const configured = await createTestApp({
     seed: false,
@@ -95,11 +97,7 @@ test('the admin reads which optional services are off and which settings switch 
   })
   try {
     const code = (await signin(configured.app, 'boss2', 'Admin-password-1')).json().code
-    const on = await configured.app.inject({
-      method: 'GET',
-      url: '/api/admin/integrations',
-      headers: { authorization: `Bearer ${code}` },
-    })
+    const on = await call(configured.app, 'adminIntegrations', { as: { token: code } })
     expect(on.json().items.find((item: { name: string }) => item.name === 'twitch').enabled).toBe(true)
     expect(on.body).not.toContain('secret-value')
   } finally {

@@ -4,8 +4,9 @@ import type { accessEndpoints } from '#shared/contract/access.ts'
 import { endpointSchemas } from '#shared/contract/api.ts'
 import type { authEndpoints } from '#shared/contract/auth.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { bearer, createTestUser, type TestUser } from '../support/test-users'
+import { createTestUser, type TestUser } from '../support/test-users'
 import { signin, signup, strongPassword } from './auth-helpers'
 
 // The auth, account and access rows of the endpoint table describe what the server answers (the
@@ -38,42 +39,37 @@ function expectRowAnswer(name: Row, response: { statusCode: number; body: string
 
 test('sign-up, sign-in, settings and logout answer what their rows say', async () => {
   const app = testApp.app
-  expectRowAnswer('authSettings', await app.inject({ url: '/api/oauth/settings' }))
-  const signedUp = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/signup',
-    payload: { username: 'contract_new', email: 'contract_new@example.test', plainPassword: strongPassword },
+  expectRowAnswer('authSettings', await call(app, 'authSettings'))
+  const signedUp = await call(app, 'signup', {
+    body: { username: 'contract_new', email: 'contract_new@example.test', plainPassword: strongPassword },
   })
   expectRowAnswer('signup', signedUp)
   const created = await signup(app)
   expectRowAnswer('signin', await signin(app, created.username, strongPassword))
-  const recovery = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/recovery',
-    payload: { username: created.username },
-  })
+  const recovery = await call(app, 'recovery', { body: { username: created.username } })
   expectRowAnswer('recovery', recovery)
-  const logout = await app.inject({ method: 'POST', url: '/api/oauth/logout', headers: created.auth })
+  const logout = await call(app, 'logout', { as: created })
   expectRowAnswer('logout', logout)
 })
 
 test('the account endpoints answer what their rows say', async () => {
   const app = testApp.app
   const created = await signup(app)
-  const user = `/api/user/${created.username}`
-  const updated = await app.inject({
-    method: 'PUT',
-    url: user,
-    headers: created.auth,
-    payload: { phone: '+33 6 12 34 56 78', locale: 'fr' },
+  const updated = await call(app, 'userUpdate', {
+    as: created,
+    params: { user: created.username },
+    body: { phone: '+33 6 12 34 56 78', locale: 'fr' },
   })
   expectRowAnswer('userUpdate', updated)
-  expectRowAnswer('platforms', await app.inject({ url: `${user}/plateform`, headers: created.auth }))
+  expectRowAnswer(
+    'platforms',
+    await call(app, 'platforms', { as: created, params: { username: created.username } }),
+  )
 })
 
 test('the access endpoints answer what their rows say', async () => {
   const app = testApp.app
-  expectRowAnswer('adminAccess', await app.inject({ url: `/api/access/admin/${admin.token}` }))
-  expectRowAnswer('adminUsers', await app.inject({ url: '/api/admin/users?limit=2', headers: bearer(admin) }))
-  expectRowAnswer('adminAudit', await app.inject({ url: '/api/admin/audit', headers: bearer(admin) }))
+  expectRowAnswer('adminAccess', await call(app, 'adminAccess', { params: { token: admin.token } }))
+  expectRowAnswer('adminUsers', await call(app, 'adminUsers', { as: admin, query: { limit: '2' } }))
+  expectRowAnswer('adminAudit', await call(app, 'adminAudit', { as: admin }))
 })

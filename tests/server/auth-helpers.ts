@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll } from 'vitest'
+import { call } from '../support/call'
 import { testAppPerFile } from '../support/test-app'
 
 export interface ReceivedMail {
@@ -91,10 +92,8 @@ export async function signup(
   fields: { username?: string; email?: string; plainPassword?: string; sponsor?: string } = {},
 ) {
   const username = fields.username ?? uniqueName()
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/signup',
-    payload: {
+  const response = await call(app, 'signup', {
+    body: {
       username,
       email: fields.email ?? `${username}@example.test`,
       plainPassword: fields.plainPassword ?? strongPassword,
@@ -107,12 +106,7 @@ export async function signup(
 }
 
 export function signin(app: FastifyInstance, username: string, plainPassword: string, ip?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/oauth/signin',
-    payload: { username, plainPassword },
-    ...(ip ? { remoteAddress: ip } : {}),
-  })
+  return call(app, 'signin', { body: { username, plainPassword }, ...(ip ? { remoteAddress: ip } : {}) })
 }
 
 /**

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup, strongPassword, uniqueName } from './auth-helpers'
 
@@ -64,11 +65,8 @@ afterAll(async () => {
   await new Promise((resolve) => standIn?.close(resolve))
 })
 
-const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method: 'POST', url, payload, headers })
-
 test('the settings tell the client the captcha site key and the Twitch authorize URL', async () => {
-  const settings = (await testApp.app.inject({ method: 'GET', url: '/api/oauth/settings' })).json()
+  const settings = (await call(testApp.app, 'authSettings')).json()
   expect(settings.turnstileSiteKey).toBe('site-key-1')
   expect(settings.twitch).toEqual({
     clientId: 'twitch-client',
@@ -79,29 +77,30 @@ test('the settings tell the client the captcha site key and the Twitch authorize
 test('with Turnstile on, sign-up and recovery need a token the verify service accepts', async () => {
   const username = uniqueName()
   const fields = { username, email: `${username}@example.test`, plainPassword: strongPassword }
-  const without = await post('/api/oauth/signup', fields)
+  const without = await call(testApp.app, 'signup', { body: fields })
   expect(without.statusCode).toBe(400)
   expect(without.json().errors.children.captcha.errors).toEqual(['captcha.invalid'])
-  const forged = await post('/api/oauth/signup', { ...fields, captcha: 'bot-token' })
+  const forged = await call(testApp.app, 'signup', { body: { ...fields, captcha: 'bot-token' } })
   expect(forged.statusCode).toBe(400)
-  const human = await post('/api/oauth/signup', { ...fields, captcha: 'human-token' })
+  const human = await call(testApp.app, 'signup', { body: { ...fields, captcha: 'human-token' } })
   expect(human.statusCode).toBe(201)
   expect(seen.some((call) => call.path === '/turnstile/siteverify' && call.form.has('remoteip'))).toBe(true)
 
-  expect((await post('/api/oauth/recovery', { username })).statusCode).toBe(400)
-  expect((await post('/api/oauth/recovery', { username, captcha: 'human-token' })).statusCode).toBe(202)
+  expect((await call(testApp.app, 'recovery', { body: { username } })).statusCode).toBe(400)
+  const recovery = await call(testApp.app, 'recovery', { body: { username, captcha: 'human-token' } })
+  expect(recovery.statusCode).toBe(202)
 })
 
 test('with Turnstile on, a passing captcha lets the owner past an account throttled by many addresses', async () => {
   const username = uniqueName()
   const fields = { username, email: `${username}@example.test`, plainPassword: strongPassword }
-  expect((await post('/api/oauth/signup', { ...fields, captcha: 'human-token' })).statusCode).toBe(201)
+  expect(
+    (await call(testApp.app, 'signup', { body: { ...fields, captcha: 'human-token' } })).statusCode,
+  ).toBe(201)
   const signinFrom = (address: string, plainPassword: string, captcha?: string) =>
-    testApp.app.inject({
-      method: 'POST',
-      url: '/api/oauth/signin',
+    call(testApp.app, 'signin', {
       remoteAddress: address,
-      payload: { username, plainPassword, ...(captcha ? { captcha } : {}) },
+      body: { username, plainPassword, ...(captcha ? { captcha } : {}) },
     })
   // 30 failures from three addresses, then one more that takes the throttle's slot.
   const attackers = ['10.7.0.1', '10.7.0.2', '10.7.0.3']
@@ -117,16 +116,16 @@ test('with Turnstile on, a passing captcha lets the owner past an account thrott
 })
 
 test('Twitch connect exchanges the code server-side and lists the Twitch account', async () => {
-  const { username, auth } = await signupWithCaptcha()
-  const refused = await post('/api/partner/twitch/connect', { code: 'stale-code' }, auth)
+  const streamer = await signupWithCaptcha()
+  const { username } = streamer
+  const refused = await call(testApp.app, 'twitchConnect', { as: streamer, body: { code: 'stale-code' } })
   expect(refused.statusCode).toBe(400)
   expect(refused.json().errors.children.code.errors).toEqual(['twitch.refused'])
 
-  const connected = await post(
-    '/api/partner/twitch/connect',
-    { code: 'good-code', redirectUri: 'https://deals.example.test/dashboard/account' },
-    auth,
-  )
+  const connected = await call(testApp.app, 'twitchConnect', {
+    as: streamer,
+    body: { code: 'good-code', redirectUri: 'https://deals.example.test/dashboard/account' },
+  })
   expect(connected.statusCode).toBe(201)
   expect(connected.json()).toMatchObject({ code: 'twitch', reference: '777', displayName: 'Caster' })
   const token = seen.find((call) => call.path === '/oauth2/token' && call.form.get('code') === 'good-code')
@@ -135,28 +134,26 @@ test('Twitch connect exchanges the code server-side and lists the Twitch account
   const users = seen.find((call) => call.path === '/helix/users')
   expect(users?.headers['client-id']).toBe('twitch-client')
 
-  const list = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/user/${username}/plateform`,
-    headers: auth,
-  })
+  const list = await call(testApp.app, 'platforms', { as: streamer, params: { username } })
   expect(list.json().items).toHaveLength(1)
 
   const thief = await signupWithCaptcha()
-  const stolen = await post('/api/partner/twitch/connect', { code: 'good-code' }, thief.auth)
+  const stolen = await call(testApp.app, 'twitchConnect', { as: thief, body: { code: 'good-code' } })
   expect(stolen.statusCode).toBe(409)
 })
 
 async function signupWithCaptcha() {
   const username = uniqueName()
-  const response = await post('/api/oauth/signup', {
-    username,
-    email: `${username}@example.test`,
-    plainPassword: strongPassword,
-    captcha: 'human-token',
+  const response = await call(testApp.app, 'signup', {
+    body: {
+      username,
+      email: `${username}@example.test`,
+      plainPassword: strongPassword,
+      captcha: 'human-token',
+    },
   })
   expect(response.statusCode).toBe(201)
-  return { username, auth: { authorization: `Bearer ${response.json().code}` } }
+  return { username, token: response.json().code }
 }
 
 test('without Turnstile keys a sign-up needs no captcha (checked in the default app)', async () => {

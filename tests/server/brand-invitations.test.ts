@@ -9,6 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, expect, test } from 'vitest'
 import { auditLog, providerInvitations, providerMembers } from '#server/db/schema.ts'
 import { rooms } from '#server/plugins/socket.ts'
+import { call } from '../support/call'
 import { appWithMail, linkToken, signin, strongPassword, uniqueName } from './auth-helpers'
 import { makeBrand, type TestBrand } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -25,20 +26,12 @@ interface Account {
   auth: Record<string, string>
 }
 
-const REDEEM = '/api/provider-invitations/redemption'
 // Each scenario signs up from its own address: the per-address sign-up limit is not what is tested.
 let addressCounter = 0
 const nextAddress = () => {
   addressCounter += 1
   return `10.42.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`
 }
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  who: { auth: Record<string, string> },
-  payload?: object,
-) => mail.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) })
 
 async function signUp(email: string, username = uniqueName('acct')): Promise<Account> {
   const response = await mail.app.inject({
@@ -54,19 +47,23 @@ async function signUp(email: string, username = uniqueName('acct')): Promise<Acc
 /** Opens the newest verification link mailed to the address (only its mailbox's owner can). */
 async function verifyMailbox(email: string): Promise<void> {
   const token = linkToken(await mail.smtp.nextMail(email, 'Confirm your e-mail address'), 'verify')
-  expect((await mail.post('/api/oauth/verify', { token })).statusCode).toBe(200)
+  expect((await call(mail.app, 'verify', { body: { token } })).statusCode).toBe(200)
 }
 
 /** An admin invites the address; the token is what reaches that mailbox. */
 async function invite(admin: TestUser, brand: TestBrand, email: string, role: 'owner' | 'member' = 'owner') {
-  const invited = await call('POST', `/api/admin/providers/${brand.id}/members`, admin, { email, role })
+  const invited = await call(mail.app, 'adminProviderMemberInvite', {
+    params: { id: brand.id },
+    body: { email, role },
+    headers: admin.auth,
+  })
   expect(invited.statusCode).toBe(201)
   return linkToken(await mail.smtp.nextMail(email, 'Accept the invitation'), 'invite')
 }
 
 /** The caller's role in the brand as the API grants it (null: no access). */
 async function roleIn(who: { auth: Record<string, string> }, brand: TestBrand): Promise<string | null> {
-  const response = await call('GET', `/api/providers/${brand.slug}`, who)
+  const response = await call(mail.app, 'brandProvider', { params: { slug: brand.slug }, headers: who.auth })
   return response.statusCode === 200 ? (response.json().role as string) : null
 }
 
@@ -88,7 +85,7 @@ async function recoverAddress(email: string): Promise<Account> {
   })
   const token = linkToken(await mail.smtp.nextMail(email, 'Reset your Streamdeals password'), 'reset')
   const newPassword = 'Real-0wner-password'
-  const reset = await mail.post('/api/oauth/reset', { token, plainPassword: newPassword })
+  const reset = await call(mail.app, 'reset', { body: { token, plainPassword: newPassword } })
   expect(reset.statusCode).toBe(200)
   const signedIn = await signin(mail.app, email, newPassword, nextAddress())
   expect(signedIn.statusCode).toBe(200)
@@ -117,30 +114,58 @@ test(`an attacker squatting the invited address never becomes a member (${ATTACK
     attacker ??= await signUp(victim)
     const roles = [await roleIn(attacker, brand)]
     // A token the attacker made up gets nowhere either.
-    expect.soft((await call('POST', REDEEM, attacker, { token: 'x'.repeat(43) })).statusCode).toBe(400)
+    expect
+      .soft(
+        (
+          await call(mail.app, 'brandInvitationRedeem', {
+            body: { token: 'x'.repeat(43) },
+            headers: attacker.auth,
+          })
+        ).statusCode,
+      )
+      .toBe(400)
 
     if (attempt % 3 === 2) {
       // The attacker keeps the address: the real owner recovers the account through the mailbox
       // (every session of the squatter ends), then redeems the link.
       const owner = await recoverAddress(victim)
-      expect.soft((await call('GET', '/api/providers', attacker)).statusCode).toBe(401)
-      expect.soft((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
+      expect.soft((await call(mail.app, 'brandProviders', { headers: attacker.auth })).statusCode).toBe(401)
+      expect
+        .soft(
+          (await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: owner.auth }))
+            .statusCode,
+        )
+        .toBe(200)
       expect.soft(await roleIn(owner, brand)).toBe('owner')
     } else {
       // The attacker moves to an address they own and proves it, as in the finding.
       const own = `${uniqueName('attacker')}@evil.example`
-      const moved = await call('PUT', `/api/user/${attacker.username}`, attacker, {
-        email: own,
-        currentPassword: strongPassword,
+      const moved = await call(mail.app, 'userUpdate', {
+        params: { user: attacker.username },
+        body: {
+          email: own,
+          currentPassword: strongPassword,
+        },
+        headers: attacker.auth,
       })
       expect.soft(moved.statusCode).toBe(200)
       await verifyMailbox(own)
       roles.push(await roleIn(attacker, brand))
-      expect.soft((await call('POST', REDEEM, attacker, { token })).statusCode).toBe(403)
+      expect
+        .soft(
+          (await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: attacker.auth }))
+            .statusCode,
+        )
+        .toBe(403)
       roles.push(await roleIn(attacker, brand))
       // The address is free again: its owner signs up with it and redeems the mailed link.
       const owner = await signUp(victim)
-      expect.soft((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
+      expect
+        .soft(
+          (await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: owner.auth }))
+            .statusCode,
+        )
+        .toBe(200)
       expect.soft(await roleIn(owner, brand)).toBe('owner')
     }
     roles.push(await roleIn(attacker, brand))
@@ -158,13 +183,15 @@ test('a token redeemed by an account with another address is refused (403) and s
   const token = await invite(admin, brand, invitee, 'member')
   const stranger = await signUp(`${uniqueName('stranger')}@example.test`)
   await verifyMailbox(stranger.email)
-  const refused = await call('POST', REDEEM, stranger, { token })
+  const refused = await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: stranger.auth })
   expect(refused.statusCode).toBe(403)
   expect(refused.json().errors.errors).toEqual(['invitation.other_address'])
   expect(refused.body).not.toContain(invitee)
   expect(await roleIn(stranger, brand)).toBeNull()
   const owner = await signUp(invitee)
-  expect((await call('POST', REDEEM, owner, { token })).statusCode).toBe(200)
+  expect(
+    (await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: owner.auth })).statusCode,
+  ).toBe(200)
   expect(await roleIn(owner, brand)).toBe('member')
   expect(await membersOf(brand)).toBe(1)
 })
@@ -175,8 +202,10 @@ test('a used, an expired and a replaced invitation link each give their own erro
   const email = `${uniqueName('twice')}@brand.example`
   const account = await signUp(email)
   const token = await invite(admin, brand, email)
-  expect((await call('POST', REDEEM, account, { token })).statusCode).toBe(200)
-  const reused = await call('POST', REDEEM, account, { token })
+  expect(
+    (await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: account.auth })).statusCode,
+  ).toBe(200)
+  const reused = await call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: account.auth })
   expect(reused.statusCode).toBe(400)
   expect(reused.json().errors.children.token.errors).toEqual(['invitation.used'])
 
@@ -188,18 +217,30 @@ test('a used, an expired and a replaced invitation link each give their own erro
     .update(providerInvitations)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(providerInvitations.email, late))
-  const expired = await call('POST', REDEEM, lateAccount, { token: lateToken })
+  const expired = await call(mail.app, 'brandInvitationRedeem', {
+    body: { token: lateToken },
+    headers: lateAccount.auth,
+  })
   expect(expired.statusCode).toBe(400)
   expect(expired.json().errors.children.token.errors).toEqual(['invitation.expired'])
 
   // Inviting again: only the newest link works.
   const first = await invite(admin, brand, late, 'member')
   const second = await invite(admin, brand, late, 'member')
-  const replaced = await call('POST', REDEEM, lateAccount, { token: first })
+  const replaced = await call(mail.app, 'brandInvitationRedeem', {
+    body: { token: first },
+    headers: lateAccount.auth,
+  })
   expect(replaced.statusCode).toBe(400)
   expect(replaced.json().errors.children.token.errors).toEqual(['invitation.expired'])
-  expect((await call('POST', REDEEM, lateAccount, { token: second })).statusCode).toBe(200)
-  const unknown = await call('POST', REDEEM, lateAccount, { token: 'y'.repeat(43) })
+  expect(
+    (await call(mail.app, 'brandInvitationRedeem', { body: { token: second }, headers: lateAccount.auth }))
+      .statusCode,
+  ).toBe(200)
+  const unknown = await call(mail.app, 'brandInvitationRedeem', {
+    body: { token: 'y'.repeat(43) },
+    headers: lateAccount.auth,
+  })
   expect(unknown.json().errors.children.token.errors).toEqual(['invitation.invalid'])
 })
 
@@ -238,21 +279,36 @@ test('changing the address suspends memberships (403, no brand socket room) unti
   const member = await signUp(email)
   // A socket open before the invitation is accepted hears the brand once it is.
   await socketOf(member)
-  expect((await call('POST', REDEEM, member, { token: await invite(admin, brand, email) })).statusCode).toBe(
-    200,
-  )
+  expect(
+    (
+      await call(mail.app, 'brandInvitationRedeem', {
+        body: { token: await invite(admin, brand, email) },
+        headers: member.auth,
+      })
+    ).statusCode,
+  ).toBe(200)
   expect(await roleIn(member, brand)).toBe('owner')
   expect(await roomSize(brand, 1)).toBe(1)
 
   const moved = `${uniqueName('moved')}@elsewhere.example`
-  const changed = await call('PUT', `/api/user/${member.username}`, member, {
-    email: moved,
-    currentPassword: strongPassword,
+  const changed = await call(mail.app, 'userUpdate', {
+    params: { user: member.username },
+    body: {
+      email: moved,
+      currentPassword: strongPassword,
+    },
+    headers: member.auth,
   })
   expect(changed.statusCode).toBe(200)
-  expect((await call('GET', `/api/providers/${brand.slug}`, member)).statusCode).toBe(403)
-  expect((await call('GET', `/api/providers/${brand.slug}/missions`, member)).statusCode).toBe(403)
-  expect((await call('GET', '/api/providers', member)).json().items).toEqual([])
+  expect(
+    (await call(mail.app, 'brandProvider', { params: { slug: brand.slug }, headers: member.auth }))
+      .statusCode,
+  ).toBe(403)
+  expect(
+    (await call(mail.app, 'brandMissions', { params: { slug: brand.slug }, headers: member.auth }))
+      .statusCode,
+  ).toBe(403)
+  expect((await call(mail.app, 'brandProviders', { headers: member.auth })).json().items).toEqual([])
   expect(await roomSize(brand, 0)).toBe(0)
   // A socket opened while suspended joins no brand room either.
   await socketOf(member)
@@ -271,7 +327,11 @@ test('concurrent redemptions of one token make exactly one membership', async ()
   const email = `${uniqueName('racer')}@brand.example`
   const account = await signUp(email)
   const token = await invite(admin, brand, email)
-  const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', REDEEM, account, { token })))
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () =>
+      call(mail.app, 'brandInvitationRedeem', { body: { token }, headers: account.auth }),
+    ),
+  )
   const statuses = answers.map((answer) => answer.statusCode).sort()
   expect(statuses).toEqual([200, 400, 400, 400, 400, 400])
   expect(await membersOf(brand)).toBe(1)

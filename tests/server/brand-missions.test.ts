@@ -1,6 +1,7 @@
 /** A brand's missions: drafts, an admin's publication, pause, resume and close. */
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   brandMissionBody,
@@ -32,13 +33,13 @@ afterAll(async () => {
   await testApp?.close()
 })
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | null, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | null, payload?: object) =>
   testApp.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
 
 const missionsUrl = () => `/api/providers/${brand.slug}/missions`
 const catalogueCodes = async (who: TestUser | null) => {
   const url = who ? '/api/deals/missions?exclude_current_user=true' : '/api/deals/missions'
-  return ((await call('GET', url, who)).json().items as { code: string }[]).map((item) => item.code)
+  return ((await send('GET', url, who)).json().items as { code: string }[]).map((item) => item.code)
 }
 
 test('a brand drafts a mission with every field and a thumbnail; the public never sees a draft', async () => {
@@ -74,19 +75,19 @@ test('a brand drafts a mission with every field and a thumbnail; the public neve
     validClicks: 0,
     thumbnail: { path: 'missions/', reference: expect.stringMatching(/\.webp$/) },
   })
-  expect((await call('GET', `/api/deals/missions/${mission.code}`, null)).statusCode).toBe(404)
+  expect((await call(testApp.app, 'mission', { params: { code: mission.code } })).statusCode).toBe(404)
   expect(await catalogueCodes(null)).not.toContain(mission.code)
-  const listed = (await call('GET', missionsUrl(), owner)).json().items
+  const listed = (await send('GET', missionsUrl(), owner)).json().items
   expect(listed.map((item: { code: string }) => item.code)).toContain(mission.code)
 })
 
 test('a brand cannot publish through its form, name another provider or a stored file', async () => {
-  const sneaky = await call('POST', missionsUrl(), owner, brandMissionBody({ status: 'published' }))
+  const sneaky = await send('POST', missionsUrl(), owner, brandMissionBody({ status: 'published' }))
   expect(sneaky.statusCode).toBe(400)
   expect(sneaky.json().errors.children.status).toBeDefined()
-  const other = await call('POST', missionsUrl(), owner, brandMissionBody({ providerId: brand.id }))
+  const other = await send('POST', missionsUrl(), owner, brandMissionBody({ providerId: brand.id }))
   expect(other.statusCode).toBe(400)
-  const named = await call(
+  const named = await send(
     'POST',
     missionsUrl(),
     owner,
@@ -94,7 +95,7 @@ test('a brand cannot publish through its form, name another provider or a stored
   )
   expect(named.statusCode).toBe(201)
   expect(named.json().thumbnail).toBeNull()
-  const bad = await call(
+  const bad = await send(
     'POST',
     missionsUrl(),
     owner,
@@ -106,28 +107,32 @@ test('a brand cannot publish through its form, name another provider or a stored
 test('a provider still waiting for approval drafts nothing (409)', async () => {
   const waiting = await makeBrand(testApp.app, 'waiting-missions', 'pending')
   const applicant = await makeMember(testApp.app, waiting, 'waiting_owner')
-  const refused = await call('POST', `/api/providers/${waiting.slug}/missions`, applicant, brandMissionBody())
+  const refused = await send('POST', `/api/providers/${waiting.slug}/missions`, applicant, brandMissionBody())
   expect(refused.statusCode).toBe(409)
   expect(refused.json().errors.errors).toEqual(['provider.pending'])
 })
 
 test('drafts are edited until an admin publishes them; then the brand form is refused (409)', async () => {
-  const draft = (await call('POST', missionsUrl(), owner, brandMissionBody())).json()
-  const edited = await call('PUT', `${missionsUrl()}/${draft.code}`, owner, brandMissionBody({ goal: 60 }))
+  const draft = (await send('POST', missionsUrl(), owner, brandMissionBody())).json()
+  const edited = await send('PUT', `${missionsUrl()}/${draft.code}`, owner, brandMissionBody({ goal: 60 }))
   expect(edited.statusCode).toBe(200)
   expect(edited.json()).toMatchObject({ code: draft.code, goal: 60, status: 'draft' })
-  const published = await call('PUT', `/api/admin/missions/${draft.code}`, admin, adminMissionBody(brand.id))
+  const published = await call(testApp.app, 'adminMissionUpdate', {
+    as: admin,
+    params: { code: draft.code },
+    body: adminMissionBody(brand.id),
+  })
   expect(published.json().status).toBe('published')
-  const late = await call('PUT', `${missionsUrl()}/${draft.code}`, owner, brandMissionBody({ goal: 1 }))
+  const late = await send('PUT', `${missionsUrl()}/${draft.code}`, owner, brandMissionBody({ goal: 1 }))
   expect(late.statusCode).toBe(409)
   expect(late.json().errors.errors).toEqual(['mission.not_draft'])
-  expect((await call('GET', `/api/deals/missions/${draft.code}`, null)).json()).toMatchObject({
+  expect((await call(testApp.app, 'mission', { params: { code: draft.code } })).json()).toMatchObject({
     status: 'published',
     goal: 50,
   })
   // Only admins publish: a draft cannot be "resumed" into the catalogue by its brand.
-  const other = (await call('POST', missionsUrl(), owner, brandMissionBody())).json()
-  const resumed = await call('PUT', `${missionsUrl()}/${other.code}/state`, owner, { status: 'published' })
+  const other = (await send('POST', missionsUrl(), owner, brandMissionBody())).json()
+  const resumed = await send('PUT', `${missionsUrl()}/${other.code}/state`, owner, { status: 'published' })
   expect(resumed.statusCode).toBe(409)
   expect(resumed.json().errors.children.status.errors).toEqual(['mission.state_not_allowed'])
 })
@@ -140,37 +145,43 @@ test('a paused mission leaves both catalogues, takes no deal and its clicks are 
   expect(await catalogueCodes(null)).toContain(code)
   expect(await catalogueCodes(late)).toContain(code)
 
-  const paused = await call('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'paused' })
+  const paused = await send('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'paused' })
   expect(paused.statusCode).toBe(200)
   expect(paused.json().status).toBe('paused')
   expect(await catalogueCodes(null)).not.toContain(code)
   expect(await catalogueCodes(late)).not.toContain(code)
-  const refused = await call('POST', `/api/deals/subscriptions/${code}/${late.username}`, late)
+  const refused = await call(testApp.app, 'subscriptionCreate', {
+    as: late,
+    params: { code, username: late.username },
+  })
   expect(refused.statusCode).toBe(409)
   expect(refused.json().errors.errors).toEqual(['deal.mission_paused'])
   expect((await clickFrom(testApp.app, code, streamer.username, '198.51.100.10')).statusCode).toBe(200)
   const deal = (
-    await call('GET', `/api/deals/user/${streamer.username}/mission/${code}/triggers`, streamer)
+    await call(testApp.app, 'userDealTriggers', {
+      as: streamer,
+      params: { username: streamer.username, code },
+    })
   ).json()
   expect(deal.items.find((event: { type: string }) => event.type === 'click')).toMatchObject({
     valid: false,
     reason: 'mission_paused',
   })
 
-  const resumed = await call('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'published' })
+  const resumed = await send('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'published' })
   expect(resumed.json()).toMatchObject({ status: 'published' })
   expect(await catalogueCodes(late)).toContain(code)
   await clickFrom(testApp.app, code, streamer.username, '198.51.100.11')
-  const after = (await call('GET', missionsUrl(), owner))
+  const after = (await send('GET', missionsUrl(), owner))
     .json()
     .items.find((item: { code: string }) => item.code === code)
   expect(after).toMatchObject({ validClicks: 1, spent: 25, remaining: null })
 
-  const closed = await call('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'closed' })
+  const closed = await send('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'closed' })
   expect(closed.json().status).toBe('closed')
-  const reopened = await call('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'published' })
+  const reopened = await send('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'published' })
   expect(reopened.statusCode).toBe(409)
-  expect((await call('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'draft' })).statusCode).toBe(
+  expect((await send('PUT', `${missionsUrl()}/${code}/state`, owner, { status: 'draft' })).statusCode).toBe(
     400,
   )
 })

@@ -6,13 +6,14 @@
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { auditLog, providerInvitations, providerMembers } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { appWithMail, linkToken } from './auth-helpers'
 import { makeBrand, makeMember } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
   mail.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) })
 
 const isMember = async (providerId: string, userId: string) =>
@@ -29,9 +30,13 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
   const member = await makeMember(mail.app, brand, 'team_member', 'member')
   const invitee = await makeUser(mail.app, 'team_invitee')
 
-  const invited = await call('POST', `/api/providers/${brand.slug}/members`, owner, {
-    email: 'team_invitee@example.test',
-    role: 'member',
+  const invited = await call(mail.app, 'brandMemberInvite', {
+    as: owner,
+    params: { slug: brand.slug },
+    body: {
+      email: 'team_invitee@example.test',
+      role: 'member',
+    },
   })
   expect(invited.statusCode, invited.body).toBe(201)
   expect(invited.json()).toMatchObject({ email: 'team_invitee@example.test', role: 'member' })
@@ -50,7 +55,7 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
   expect(stored?.tokenHash).not.toContain(token)
 
   // A member reads the pending invitations.
-  const pending = await call('GET', `/api/providers/${brand.slug}/invitations`, member)
+  const pending = await call(mail.app, 'brandInvitations', { as: member, params: { slug: brand.slug } })
   expect(pending.statusCode).toBe(200)
   expect(pending.json().items).toEqual([expect.objectContaining({ email: 'team_invitee@example.test' })])
 
@@ -64,7 +69,7 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
   expect((await redeem(invitee)).statusCode).toBe(200)
   expect(await isMember(brand.id, invitee.id)).toBe(true)
   expect((await redeem(invitee)).statusCode).toBe(400)
-  const after = await call('GET', `/api/providers/${brand.slug}/invitations`, member)
+  const after = await call(mail.app, 'brandInvitations', { as: member, params: { slug: brand.slug } })
   expect(after.json().items).toEqual([])
 })
 
@@ -72,11 +77,11 @@ test('an invitation needs a real address and a role', async () => {
   const brand = await makeBrand(mail.app, 'team-validate')
   const owner = await makeMember(mail.app, brand, 'team_validate_owner')
   const url = `/api/providers/${brand.slug}/members`
-  const bad = await call('POST', url, owner, { email: 'not an address', role: 'member' })
+  const bad = await send('POST', url, owner, { email: 'not an address', role: 'member' })
   expect(bad.statusCode).toBe(400)
   expect(bad.json().errors.children.email).toBeDefined()
-  expect((await call('POST', url, owner, { email: 'a@example.test', role: 'boss' })).statusCode).toBe(400)
-  expect((await call('POST', url, owner, { email: 'a@example.test' })).statusCode).toBe(400)
+  expect((await send('POST', url, owner, { email: 'a@example.test', role: 'boss' })).statusCode).toBe(400)
+  expect((await send('POST', url, owner, { email: 'a@example.test' })).statusCode).toBe(400)
 })
 
 test('a member or a stranger can neither invite nor remove: refused, nothing mailed or deleted', async () => {
@@ -89,12 +94,19 @@ test('a member or a stranger can neither invite nor remove: refused, nothing mai
   const plain = await makeUser(mail.app, 'team_attack_plain')
 
   for (const who of [member, stranger, plain]) {
-    const invite = await call('POST', `/api/providers/${brand.slug}/members`, who, {
-      email: `${who.username}-friend@example.test`,
-      role: 'owner',
+    const invite = await call(mail.app, 'brandMemberInvite', {
+      as: who,
+      params: { slug: brand.slug },
+      body: {
+        email: `${who.username}-friend@example.test`,
+        role: 'owner',
+      },
     })
     expect(invite.statusCode, `${who.username} inviting`).toBe(403)
-    const remove = await call('DELETE', `/api/providers/${brand.slug}/members/${victim.id}`, who)
+    const remove = await call(mail.app, 'brandMemberRemove', {
+      as: who,
+      params: { slug: brand.slug, userId: victim.id },
+    })
     expect(remove.statusCode, `${who.username} removing`).toBe(403)
   }
   const invitations = await mail.app.db
@@ -106,32 +118,52 @@ test('a member or a stranger can neither invite nor remove: refused, nothing mai
   expect(await isMember(brand.id, member.id)).toBe(true)
   expect(await isMember(brand.id, victim.id)).toBe(true)
   // A stranger reading the team is refused too.
-  expect((await call('GET', `/api/providers/${brand.slug}/invitations`, stranger)).statusCode).toBe(403)
+  expect(
+    (await call(mail.app, 'brandInvitations', { as: stranger, params: { slug: brand.slug } })).statusCode,
+  ).toBe(403)
 })
 
 test('an owner removes a member (audited), never the last owner; a removed member loses access', async () => {
   const brand = await makeBrand(mail.app, 'team-remove')
   const owner = await makeMember(mail.app, brand, 'team_remove_owner')
   const member = await makeMember(mail.app, brand, 'team_remove_member', 'member')
-  expect((await call('GET', `/api/providers/${brand.slug}`, member)).statusCode).toBe(200)
+  expect(
+    (await call(mail.app, 'brandProvider', { as: member, params: { slug: brand.slug } })).statusCode,
+  ).toBe(200)
 
-  const removed = await call('DELETE', `/api/providers/${brand.slug}/members/${member.id}`, owner)
+  const removed = await call(mail.app, 'brandMemberRemove', {
+    as: owner,
+    params: { slug: brand.slug, userId: member.id },
+  })
   expect(removed.statusCode, removed.body).toBe(204)
   expect(await isMember(brand.id, member.id)).toBe(false)
-  expect((await call('GET', `/api/providers/${brand.slug}`, member)).statusCode).toBe(403)
+  expect(
+    (await call(mail.app, 'brandProvider', { as: member, params: { slug: brand.slug } })).statusCode,
+  ).toBe(403)
   const [entry] = await mail.app.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, 'provider.member_remove'), eq(auditLog.target, `provider:${brand.slug}`)))
   expect(entry?.actorId).toBe(owner.id)
 
-  const last = await call('DELETE', `/api/providers/${brand.slug}/members/${owner.id}`, owner)
+  const last = await call(mail.app, 'brandMemberRemove', {
+    as: owner,
+    params: { slug: brand.slug, userId: owner.id },
+  })
   expect(last.statusCode).toBe(409)
   expect(last.json().errors.errors).toContain('member.last_owner')
   expect(await isMember(brand.id, owner.id)).toBe(true)
   // Someone who is no member, or no id at all: not found.
-  expect((await call('DELETE', `/api/providers/${brand.slug}/members/${member.id}`, owner)).statusCode).toBe(
-    404,
-  )
-  expect((await call('DELETE', `/api/providers/${brand.slug}/members/nope`, owner)).statusCode).toBe(404)
+  expect(
+    (
+      await call(mail.app, 'brandMemberRemove', {
+        as: owner,
+        params: { slug: brand.slug, userId: member.id },
+      })
+    ).statusCode,
+  ).toBe(404)
+  expect(
+    (await call(mail.app, 'brandMemberRemove', { as: owner, params: { slug: brand.slug, userId: 'nope' } }))
+      .statusCode,
+  ).toBe(404)
 })

@@ -6,13 +6,14 @@
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { auditLog, budgetTopUps, missions } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { appWithMail } from './auth-helpers'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser, payload?: object) =>
   mail.app.inject({ method, url, headers: who.auth, ...(payload ? { payload } : {}) })
 const budgetOf = async (code: string) =>
   (await mail.app.db.select().from(missions).where(eq(missions.code, code)))[0]?.budgetCents
@@ -27,7 +28,7 @@ async function setUp(slug: string) {
 test('a member asks for a top-up: recorded as requested, admins mailed, listed for both sides', async () => {
   const admin = await makeUser(mail.app, 'req_admin', { admin: true })
   const { brand, member, code, url } = await setUp('req-brand')
-  const asked = await call('POST', url, member, { amount: 120_000, note: 'Launch week' })
+  const asked = await send('POST', url, member, { amount: 120_000, note: 'Launch week' })
   expect(asked.statusCode, asked.body).toBe(201)
   expect(asked.json()).toMatchObject({
     amount: 120_000,
@@ -39,9 +40,9 @@ test('a member asks for a top-up: recorded as requested, admins mailed, listed f
   const notice = await mail.smtp.nextMail('req_admin@example.test', 'Launch week')
   expect(notice.raw.replace(/=\r?\n/g, '')).toContain('1,200.00 to the budget of the mission')
 
-  const mine = await call('GET', url, member)
+  const mine = await send('GET', url, member)
   expect(mine.json().items).toEqual([expect.objectContaining({ amount: 120_000, status: 'requested' })])
-  const queue = await call('GET', '/api/admin/top-up-requests', admin)
+  const queue = await call(mail.app, 'adminTopUpRequests', { as: admin })
   expect(queue.statusCode).toBe(200)
   expect(queue.json().items).toContainEqual(
     expect.objectContaining({ id: asked.json().id, providerSlug: brand.slug, status: 'requested' }),
@@ -59,18 +60,17 @@ test('requests are checked: an amount in cents above zero, a short note, a missi
     {},
     { amount: 100, note: 'x'.repeat(501) },
   ]) {
-    const refused = await call('POST', url, member, body)
+    const refused = await send('POST', url, member, body)
     expect(refused.statusCode, JSON.stringify(body)).toBe(400)
   }
   const uncapped = await makeBrandMission(mail.app, brand, { budgetCents: null })
-  const noCap = await call(
-    'POST',
-    `/api/providers/${brand.slug}/missions/${uncapped}/top-up-requests`,
-    member,
-    {
+  const noCap = await call(mail.app, 'brandTopUpRequestCreate', {
+    as: member,
+    params: { slug: brand.slug, code: uncapped },
+    body: {
       amount: 500,
     },
-  )
+  })
   expect(noCap.statusCode).toBe(409)
   expect(noCap.json().errors.errors).toEqual(['mission.no_budget'])
 })
@@ -81,54 +81,81 @@ test('another brand, a streamer or a stranger cannot ask for or read a brand’s
   const outsider = await makeMember(mail.app, other, 'req_other_owner')
   const streamer = await makeUser(mail.app, 'req_streamer')
   for (const who of [outsider, streamer]) {
-    expect((await call('POST', url, who, { amount: 500 })).statusCode).toBe(403)
-    expect((await call('GET', url, who)).statusCode).toBe(403)
-    expect((await call('GET', '/api/admin/top-up-requests', who)).statusCode).toBe(403)
+    expect((await send('POST', url, who, { amount: 500 })).statusCode).toBe(403)
+    expect((await send('GET', url, who)).statusCode).toBe(403)
+    expect((await call(mail.app, 'adminTopUpRequests', { as: who })).statusCode).toBe(403)
   }
   // Its own brand's path with another brand's mission code: unknown there.
-  const cross = await call(
-    'POST',
-    `/api/providers/${other.slug}/missions/${code}/top-up-requests`,
-    outsider,
-    {
+  const cross = await call(mail.app, 'brandTopUpRequestCreate', {
+    as: outsider,
+    params: { slug: other.slug, code },
+    body: {
       amount: 500,
     },
-  )
+  })
   expect(cross.statusCode).toBe(404)
 })
 
 test('"done" adds the amount once, even answered twice at once; "declined" adds nothing', async () => {
   const admin = await makeUser(mail.app, 'req_admin_2', { admin: true })
   const { member, code, url } = await setUp('req-decide')
-  const first = (await call('POST', url, member, { amount: 2500 })).json().id as string
-  const second = (await call('POST', url, member, { amount: 700 })).json().id as string
+  const first = (await send('POST', url, member, { amount: 2500 })).json().id as string
+  const second = (await send('POST', url, member, { amount: 700 })).json().id as string
 
   const answers = await Promise.all(
-    [1, 2, 3].map(() => call('PUT', `/api/admin/top-up-requests/${first}`, admin, { status: 'done' })),
+    [1, 2, 3].map(() =>
+      call(mail.app, 'adminTopUpRequestDecide', {
+        as: admin,
+        params: { id: first },
+        body: { status: 'done' },
+      }),
+    ),
   )
   expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409])
   expect(await budgetOf(code)).toBe(3500)
   const credited = await mail.app.db.select().from(budgetTopUps).where(eq(budgetTopUps.amountCents, 2500))
   expect(credited).toHaveLength(1)
 
-  const declined = await call('PUT', `/api/admin/top-up-requests/${second}`, admin, { status: 'declined' })
+  const declined = await call(mail.app, 'adminTopUpRequestDecide', {
+    as: admin,
+    params: { id: second },
+    body: { status: 'declined' },
+  })
   expect(declined.json().status).toBe('declined')
   expect(
-    (await call('PUT', `/api/admin/top-up-requests/${second}`, admin, { status: 'done' })).statusCode,
+    (
+      await call(mail.app, 'adminTopUpRequestDecide', {
+        as: admin,
+        params: { id: second },
+        body: { status: 'done' },
+      })
+    ).statusCode,
   ).toBe(409)
   expect(await budgetOf(code)).toBe(3500)
 
-  const states = (await call('GET', url, member)).json().items.map((item: { status: string }) => item.status)
+  const states = (await send('GET', url, member)).json().items.map((item: { status: string }) => item.status)
   expect(states.sort()).toEqual(['declined', 'done'])
   const audited = await mail.app.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, 'mission.top_up'), eq(auditLog.target, `mission:${code}`)))
   expect(audited).toHaveLength(1)
-  expect((await call('PUT', '/api/admin/top-up-requests/nope', admin, { status: 'done' })).statusCode).toBe(
-    404,
-  )
   expect(
-    (await call('PUT', `/api/admin/top-up-requests/${first}`, member, { status: 'done' })).statusCode,
+    (
+      await call(mail.app, 'adminTopUpRequestDecide', {
+        as: admin,
+        params: { id: 'nope' },
+        body: { status: 'done' },
+      })
+    ).statusCode,
+  ).toBe(404)
+  expect(
+    (
+      await call(mail.app, 'adminTopUpRequestDecide', {
+        as: member,
+        params: { id: first },
+        body: { status: 'done' },
+      })
+    ).statusCode,
   ).toBe(403)
 })

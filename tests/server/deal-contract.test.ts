@@ -6,6 +6,7 @@ import type { dealAdminEndpoints } from '#shared/contract/admin.ts'
 import { endpointSchemas } from '#shared/contract/api.ts'
 import type { dealEndpoints } from '#shared/contract/deals.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -34,12 +35,15 @@ function expectRowAnswer(name: DealRow, body: unknown) {
   expect(checked instanceof type.errors ? checked.summary : 'valid', name).toBe('valid')
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   testApp.app.inject({ method, url, headers: carol.auth, ...(payload ? { payload } : {}) })
 
 test('every deal endpoint answers what its row of the endpoint table says', async () => {
   const user = `/api/deals/user/${carol.username}`
-  const taken = await call('POST', `/api/deals/subscriptions/${missionCode}/${carol.username}`)
+  const taken = await call(testApp.app, 'subscriptionCreate', {
+    as: carol,
+    params: { code: missionCode, username: carol.username },
+  })
   expect(taken.statusCode).toBe(endpointSchemas.subscriptionCreate.status)
   expectRowAnswer('subscriptionCreate', taken.json())
   widgetToken = taken.json().widgetToken
@@ -54,22 +58,29 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
     ['subscriptionGet', `/api/deals/subscriptions/${missionCode}/${carol.username}`],
   ]
   for (const [name, url] of reads) {
-    const response = await call('GET', url)
+    const response = await send('GET', url)
     expect(response.statusCode, url).toBe(200)
     expectRowAnswer(name, response.json())
   }
-  const check = await call('POST', `/api/deals/subscriptions/check/${missionCode}/${carol.username}`, {
-    kind: 'check',
+  const check = await call(testApp.app, 'subscriptionCheck', {
+    as: carol,
+    params: { code: missionCode, username: carol.username },
+    body: {
+      kind: 'check',
+    },
   })
   expectRowAnswer('subscriptionCheck', check.json())
-  expectRowAnswer('widget', (await call('GET', `/api/widgets/widget/${widgetToken}`)).json())
-  const testAlert = await call('POST', `${user}/mission/${missionCode}/widget-test-alert`)
+  expectRowAnswer(
+    'widget',
+    (await call(testApp.app, 'widget', { as: carol, params: { token: widgetToken } })).json(),
+  )
+  const testAlert = await send('POST', `${user}/mission/${missionCode}/widget-test-alert`)
   expectRowAnswer('userDealWidgetTestAlert', testAlert.json())
-  const renewed = await call('POST', `${user}/mission/${missionCode}/widget-token`)
+  const renewed = await send('POST', `${user}/mission/${missionCode}/widget-token`)
   expectRowAnswer('userDealWidgetToken', renewed.json())
-  const stopped = await call('PUT', `${user}/mission/${missionCode}/stopped`)
+  const stopped = await send('PUT', `${user}/mission/${missionCode}/stopped`)
   expectRowAnswer('userDealStop', stopped.json())
-  const invoice = await call('GET', `${user}/mission/${missionCode}/invoice`)
+  const invoice = await send('GET', `${user}/mission/${missionCode}/invoice`)
   expect(invoice.headers['content-type']).toContain('application/pdf')
 })
 
@@ -85,55 +96,72 @@ function expectAdminAnswer(name: DealAdminRow, response: { statusCode: number; j
 test('every deals admin endpoint answers what its row of the endpoint table says', async () => {
   const admin = await makeUser(testApp.app, 'admin_contract', { admin: true })
   const owner = await makeUser(testApp.app, 'dana_contract')
-  const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    testApp.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) })
 
-  const provider = await asAdmin('POST', '/api/admin/providers', {
-    name: 'Contract Games',
-    slug: 'contract-games',
-    theme: 'nova',
+  const provider = await call(testApp.app, 'adminProviderCreate', {
+    as: admin,
+    body: {
+      name: 'Contract Games',
+      slug: 'contract-games',
+      theme: 'nova',
+    },
   })
   expectAdminAnswer('adminProviderCreate', provider)
   const providerId = (provider.json() as { id: string }).id
   expectAdminAnswer(
     'adminProviderUpdate',
-    await asAdmin('PUT', `/api/admin/providers/${providerId}`, {
-      name: 'Contract Games Ltd',
-      slug: 'contract-games',
-      theme: 'nova',
+    await call(testApp.app, 'adminProviderUpdate', {
+      as: admin,
+      params: { id: providerId },
+      body: {
+        name: 'Contract Games Ltd',
+        slug: 'contract-games',
+        theme: 'nova',
+      },
     }),
   )
-  expectAdminAnswer('adminProviders', await asAdmin('GET', '/api/admin/providers'))
+  expectAdminAnswer('adminProviders', await call(testApp.app, 'adminProviders', { as: admin }))
   const missionBody = adminMissionBody(providerId)
-  const mission = await asAdmin('POST', '/api/admin/missions', missionBody)
+  const mission = await call(testApp.app, 'adminMissionCreate', { as: admin, body: missionBody })
   expectAdminAnswer('adminMissionCreate', mission)
   const code = (mission.json() as { code: string }).code
-  expectAdminAnswer('adminMissionUpdate', await asAdmin('PUT', `/api/admin/missions/${code}`, missionBody))
-  expectAdminAnswer('adminMissions', await asAdmin('GET', '/api/admin/missions'))
+  expectAdminAnswer(
+    'adminMissionUpdate',
+    await call(testApp.app, 'adminMissionUpdate', { as: admin, params: { code }, body: missionBody }),
+  )
+  expectAdminAnswer('adminMissions', await call(testApp.app, 'adminMissions', { as: admin }))
 
-  const taken = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${owner.username}`,
-    headers: owner.auth,
+  const taken = await call(testApp.app, 'subscriptionCreate', {
+    as: owner,
+    params: { code, username: owner.username },
   })
   const dealCode = (taken.json() as { code: string }).code
-  await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${code}/${owner.username}`,
+  await call(testApp.app, 'subscriptionCheck', {
+    params: { code, username: owner.username },
     headers: { 'user-agent': BROWSER_UA },
-    payload: { kind: 'cpc' },
+    body: { kind: 'cpc' },
   })
   await testApp.app.db
     .update(deals)
     .set({ flaggedAt: new Date(), flagReason: 'click_burst' })
     .where(eq(deals.code, dealCode))
-  expectAdminAnswer('adminDeals', await asAdmin('GET', '/api/admin/deals?flagged=true'))
+  expectAdminAnswer(
+    'adminDeals',
+    await call(testApp.app, 'adminDeals', { as: admin, query: { flagged: 'true' } }),
+  )
   expectAdminAnswer(
     'adminDealEarningsRejection',
-    await asAdmin('POST', `/api/admin/deals/${dealCode}/earnings/rejection`, { reason: 'Bought clicks' }),
+    await call(testApp.app, 'adminDealEarningsRejection', {
+      as: admin,
+      params: { code: dealCode },
+      body: { reason: 'Bought clicks' },
+    }),
   )
   expectAdminAnswer(
     'adminDealState',
-    await asAdmin('PUT', `/api/admin/deals/${dealCode}/state`, { state: 'finished' }),
+    await call(testApp.app, 'adminDealState', {
+      as: admin,
+      params: { code: dealCode },
+      body: { state: 'finished' },
+    }),
   )
 })

@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { wallets } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   BROWSER_UA,
@@ -31,11 +32,14 @@ const inject = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | nul
   testApp.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
 
 test('admins create and edit providers; a taken slug is a 409 on the slug field', async () => {
-  const created = await inject('POST', '/api/admin/providers', admin, {
-    name: 'Pixel Forge',
-    slug: 'pixel-forge',
-    description: { en: 'Indie studio', fr: 'Studio indépendant' },
-    theme: 'arcade',
+  const created = await call(testApp.app, 'adminProviderCreate', {
+    as: admin,
+    body: {
+      name: 'Pixel Forge',
+      slug: 'pixel-forge',
+      description: { en: 'Indie studio', fr: 'Studio indépendant' },
+      theme: 'arcade',
+    },
   })
   expect(created.statusCode).toBe(201)
   const provider = created.json()
@@ -45,16 +49,15 @@ test('admins create and edit providers; a taken slug is a 409 on the slug field'
     logo: null,
     description: { en: 'Indie studio', fr: 'Studio indépendant' },
   })
-  const updated = await inject('PUT', `/api/admin/providers/${provider.id}`, admin, {
-    name: 'Pixel Forge Studio',
-    slug: 'pixel-forge',
-    theme: 'nova',
+  const updated = await call(testApp.app, 'adminProviderUpdate', {
+    as: admin,
+    params: { id: provider.id },
+    body: { name: 'Pixel Forge Studio', slug: 'pixel-forge', theme: 'nova' },
   })
   expect(updated.json()).toMatchObject({ name: 'Pixel Forge Studio', theme: 'nova' })
-  const taken = await inject('POST', '/api/admin/providers', admin, {
-    name: 'X',
-    slug: 'pixel-forge',
-    theme: 'default',
+  const taken = await call(testApp.app, 'adminProviderCreate', {
+    as: admin,
+    body: { name: 'X', slug: 'pixel-forge', theme: 'default' },
   })
   expect(taken.statusCode).toBe(409)
   expect(taken.json().errors.children.slug.errors).toEqual(['provider.slug_taken'])
@@ -65,24 +68,22 @@ test('admins create and edit providers; a taken slug is a 409 on the slug field'
   })
   expect(bad.statusCode).toBe(400)
   expect(Object.keys(bad.json().errors.children)).toEqual(expect.arrayContaining(['name', 'slug', 'theme']))
-  expect((await inject('GET', '/api/admin/providers', user)).statusCode).toBe(403)
-  const list = (await inject('GET', '/api/admin/providers', admin)).json().items
+  expect((await call(testApp.app, 'adminProviders', { as: user })).statusCode).toBe(403)
+  const list = (await call(testApp.app, 'adminProviders', { as: admin })).json().items
   expect(list.map((item: { slug: string }) => item.slug)).toContain('pixel-forge')
 })
 
 test('admins create missions (drafts hidden from the public) and upload a thumbnail', async () => {
-  const [provider] = (await inject('GET', '/api/admin/providers', admin)).json().items
-  const draft = await inject(
-    'POST',
-    '/api/admin/missions',
-    admin,
-    missionBody(provider.id, { status: 'draft' }),
-  )
+  const [provider] = (await call(testApp.app, 'adminProviders', { as: admin })).json().items
+  const draft = await call(testApp.app, 'adminMissionCreate', {
+    as: admin,
+    body: missionBody(provider.id, { status: 'draft' }),
+  })
   expect(draft.statusCode).toBe(201)
   const mission = draft.json()
   expect(mission.code).toMatch(/^speedrun-night-[0-9a-f]{4}$/)
   expect(mission).toMatchObject({ budget: 600, status: 'draft', title: { fr: 'Soirée speedrun' } })
-  expect((await inject('GET', `/api/deals/missions/${mission.code}`, null)).statusCode).toBe(404)
+  expect((await call(testApp.app, 'mission', { params: { code: mission.code } })).statusCode).toBe(404)
 
   const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#3366ff' } })
     .png()
@@ -105,26 +106,39 @@ test('admins create missions (drafts hidden from the public) and upload a thumbn
   const thumb = published.json().thumbnail
   const image = await inject('GET', `/uploads/${thumb.path}${thumb.reference}`, null)
   expect(image.statusCode).toBe(200)
-  expect((await inject('GET', `/api/deals/missions/${mission.code}`, null)).json().status).toBe('published')
+  expect((await call(testApp.app, 'mission', { params: { code: mission.code } })).json().status).toBe(
+    'published',
+  )
 
   const badDates = missionBody(provider.id, { endsAt: '2000-01-01T00:00:00.000Z' })
   expect(
-    (await inject('POST', '/api/admin/missions', admin, badDates)).json().errors.children.endsAt,
+    (await call(testApp.app, 'adminMissionCreate', { as: admin, body: badDates })).json().errors.children
+      .endsAt,
   ).toBeDefined()
   const badProvider = missionBody('00000000-0000-4000-8000-000000000000')
-  expect((await inject('POST', '/api/admin/missions', admin, badProvider)).statusCode).toBe(400)
-  expect((await inject('PUT', '/api/admin/missions/nope', admin, missionBody(provider.id))).statusCode).toBe(
-    404,
+  expect((await call(testApp.app, 'adminMissionCreate', { as: admin, body: badProvider })).statusCode).toBe(
+    400,
   )
-  expect((await inject('POST', '/api/admin/missions', user, missionBody(provider.id))).statusCode).toBe(403)
+  const unknown = await call(testApp.app, 'adminMissionUpdate', {
+    as: admin,
+    params: { code: 'nope' },
+    body: missionBody(provider.id),
+  })
+  expect(unknown.statusCode).toBe(404)
+  const body = missionBody(provider.id)
+  expect((await call(testApp.app, 'adminMissionCreate', { as: user, body })).statusCode).toBe(403)
 })
 
 test('the admin deal list filters by state and search', async () => {
   const code = await makeMission(testApp.app)
-  await inject('POST', `/api/deals/subscriptions/${code}/erin`, user)
-  const all = (await inject('GET', '/api/admin/deals?q=erin', admin)).json().items
+  await call(testApp.app, 'subscriptionCreate', { as: user, params: { code, username: 'erin' } })
+  const all = (await call(testApp.app, 'adminDeals', { as: admin, query: { q: 'erin' } })).json().items
   expect(all.map((deal: { missionCode: string }) => deal.missionCode)).toContain(code)
-  expect((await inject('GET', '/api/admin/deals?state=finished&q=erin', admin)).json().items).toEqual([])
+  const finished = await call(testApp.app, 'adminDeals', {
+    as: admin,
+    query: { state: 'finished', q: 'erin' },
+  })
+  expect(finished.json().items).toEqual([])
   expect((await inject('GET', '/api/admin/deals?state=bogus', admin)).statusCode).toBe(400)
 })
 
@@ -143,7 +157,9 @@ test('a click pushes deal:updated, deal:event and wallet:updated to the owner an
     },
   })
   const code = await makeMission(testApp.app, { rewardCents: 50 })
-  const deal = (await inject('POST', `/api/deals/subscriptions/${code}/frank`, owner)).json()
+  const deal = (
+    await call(testApp.app, 'subscriptionCreate', { as: owner, params: { code, username: 'frank' } })
+  ).json()
   const ownerSocket = connect(testApp.url ?? '', { auth: { token: owner.token }, transports: ['websocket'] })
   const widgetSocket = connect(testApp.url ?? '', { transports: ['websocket'] })
   sockets.push(ownerSocket, widgetSocket)
@@ -162,11 +178,10 @@ test('a click pushes deal:updated, deal:event and wallet:updated to the owner an
     widgetSocket,
     'widget:progress',
   )
-  await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${code}/frank`,
+  await call(testApp.app, 'subscriptionCheck', {
+    params: { code, username: 'frank' },
     headers: { 'user-agent': BROWSER_UA },
-    payload: { kind: 'cpc' },
+    body: { kind: 'cpc' },
   })
   expect(await updated).toMatchObject({ code: deal.code, progress: 1, earned: { amount: 50 } })
   expect(await event).toMatchObject({ dealCode: deal.code, event: { type: 'click' } })

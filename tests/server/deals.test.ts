@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -18,11 +19,11 @@ afterAll(async () => {
 })
 
 type Method = 'GET' | 'POST' | 'PUT'
-const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
+const send = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
   testApp.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
 
 const take = (code: string, user: TestUser) =>
-  call('POST', `/api/deals/subscriptions/${code}/${user.username}`, user.auth)
+  call(testApp.app, 'subscriptionCreate', { params: { code, username: user.username }, headers: user.auth })
 
 test('taking a mission creates an in-progress deal with a short code and a 128-bit+ widget token', async () => {
   const code = await makeMission(testApp.app, { spots: 3 })
@@ -39,9 +40,14 @@ test('taking a mission creates an in-progress deal with a short code and a 128-b
   expect(deal.widgetToken.length).toBeGreaterThanOrEqual(22)
   expect(deal.mission.spotsLeft).toBe(2)
 
-  const read = await call('GET', `/api/deals/subscriptions/${code}/alice`, alice.auth)
+  const read = await call(testApp.app, 'subscriptionGet', {
+    params: { code, username: 'alice' },
+    headers: alice.auth,
+  })
   expect(read.json().code).toBe(deal.code)
-  const events = (await call('GET', `/api/deals/user/alice/mission/${code}/triggers`, alice.auth)).json()
+  const events = (
+    await call(testApp.app, 'userDealTriggers', { params: { username: 'alice', code }, headers: alice.auth })
+  ).json()
   expect(events.items.map((event: { type: string }) => event.type)).toEqual(['subscribed'])
 })
 
@@ -82,7 +88,7 @@ test('closed, full, not-started and ended missions are refused; drafts and unkno
 test('a stopped deal gives its spot back', async () => {
   const code = await makeMission(testApp.app, { spots: 1 })
   await take(code, bob)
-  await call('PUT', `/api/deals/user/bob/mission/${code}/stopped`, bob.auth)
+  await call(testApp.app, 'userDealStop', { params: { username: 'bob', code }, headers: bob.auth })
   expect((await take(code, alice)).statusCode).toBe(201)
 })
 
@@ -90,12 +96,21 @@ test('other users and anonymous callers cannot read or change a deal', async () 
   const code = await makeMission(testApp.app)
   await take(code, alice)
   expect((await take(code, { ...bob, username: 'alice' })).statusCode).toBe(403)
-  expect((await call('GET', `/api/deals/user/alice/mission/${code}`, bob.auth)).json().code).toBe(
-    'ACCESS_0001',
+  expect(
+    (await call(testApp.app, 'userDeal', { params: { username: 'alice', code }, headers: bob.auth })).json()
+      .code,
+  ).toBe('ACCESS_0001')
+  expect(
+    (await call(testApp.app, 'userDealStop', { params: { username: 'alice', code }, headers: bob.auth }))
+      .statusCode,
+  ).toBe(403)
+  expect((await call(testApp.app, 'userDeals', { params: { username: 'alice' } })).json().code).toBe(
+    'AUTH_0001',
   )
-  expect((await call('PUT', `/api/deals/user/alice/mission/${code}/stopped`, bob.auth)).statusCode).toBe(403)
-  expect((await call('GET', `/api/deals/user/alice/missions`)).json().code).toBe('AUTH_0001')
-  expect((await call('GET', `/api/deals/user/alice/mission/${code}/invoice`, bob.auth)).statusCode).toBe(403)
+  expect(
+    (await call(testApp.app, 'userDealInvoice', { params: { username: 'alice', code }, headers: bob.auth }))
+      .statusCode,
+  ).toBe(403)
 })
 
 test('the deals list filters by repeated state parameters and refuses malformed ones', async () => {
@@ -104,15 +119,19 @@ test('the deals list filters by repeated state parameters and refuses malformed 
   const stopped = await makeMission(testApp.app)
   await take(running, user)
   await take(stopped, user)
-  await call('PUT', `/api/deals/user/carol/mission/${stopped}/stopped`, user.auth)
+  await call(testApp.app, 'userDealStop', {
+    params: { username: 'carol', code: stopped },
+    headers: user.auth,
+  })
   const list = async (query: string) =>
-    (await call('GET', `/api/deals/user/carol/missions${query}`, user.auth)).json()
+    (await send('GET', `/api/deals/user/carol/missions${query}`, user.auth)).json()
   expect((await list('')).items).toHaveLength(2)
   const inprogress = await list('?state=inprogress')
   expect(inprogress.items.map((deal: { mission: { code: string } }) => deal.mission.code)).toEqual([running])
   expect((await list('?state=inprogress&state=stopped')).items).toHaveLength(2)
   expect((await list('?state=finished')).items).toEqual([])
-  const bad = await call('GET', '/api/deals/user/carol/missions?state=inprogress&state=nope', user.auth)
+  // Off the contract on purpose (an unknown state), so sent as it is.
+  const bad = await send('GET', '/api/deals/user/carol/missions?state=inprogress&state=nope', user.auth)
   expect(bad.statusCode).toBe(400)
   expect(bad.json().code).toBe('FORM_0001')
 })
@@ -122,7 +141,7 @@ test('missions can leave out the ones the signed-in user already took', async ()
   const user = await makeUser(testApp.app, 'dave')
   await take(code, user)
   const codes = async (headers: Record<string, string>) =>
-    (await call('GET', '/api/deals/missions?exclude_current_user=true', headers))
+    (await call(testApp.app, 'missions', { query: { exclude_current_user: 'true' }, headers: headers }))
       .json()
       .items.map((mission: { code: string }) => mission.code)
   expect(await codes(user.auth)).not.toContain(code)
@@ -130,32 +149,56 @@ test('missions can leave out the ones the signed-in user already took', async ()
 })
 
 test('an unknown deal is a contract 404, and stopping twice is a 409', async () => {
-  expect((await call('GET', '/api/deals/user/alice/mission/nope', alice.auth)).json().code).toBe('NOT_FOUND')
-  expect((await call('GET', '/api/deals/user/alice/mission/nope/triggers', alice.auth)).statusCode).toBe(404)
+  expect(
+    (
+      await call(testApp.app, 'userDeal', {
+        params: { username: 'alice', code: 'nope' },
+        headers: alice.auth,
+      })
+    ).json().code,
+  ).toBe('NOT_FOUND')
+  expect(
+    (
+      await call(testApp.app, 'userDealTriggers', {
+        params: { username: 'alice', code: 'nope' },
+        headers: alice.auth,
+      })
+    ).statusCode,
+  ).toBe(404)
   const code = await makeMission(testApp.app)
   await take(code, alice)
-  const stop = await call('PUT', `/api/deals/user/alice/mission/${code}/stopped`, alice.auth)
+  const stop = await call(testApp.app, 'userDealStop', {
+    params: { username: 'alice', code },
+    headers: alice.auth,
+  })
   expect(stop.statusCode).toBe(200)
   expect(stop.json().state).toBe('stopped')
-  const again = await call('PUT', `/api/deals/user/alice/mission/${code}/stopped`, alice.auth)
+  const again = await call(testApp.app, 'userDealStop', {
+    params: { username: 'alice', code },
+    headers: alice.auth,
+  })
   expect(again.statusCode).toBe(409)
   expect(again.json().errors.errors).toEqual(['deal.not_in_progress'])
-  const events = (await call('GET', `/api/deals/user/alice/mission/${code}/triggers`, alice.auth)).json()
-    .items
+  const events = (
+    await call(testApp.app, 'userDealTriggers', { params: { username: 'alice', code }, headers: alice.auth })
+  ).json().items
   expect(events.map((event: { type: string }) => event.type)).toEqual(['stopped', 'subscribed'])
 })
 
 test('the invoice is a real PDF, also through the absolute-link form with the token in the query', async () => {
   const code = await makeMission(testApp.app)
   await take(code, alice)
-  const direct = await call('GET', `/api/deals/user/alice/mission/${code}/invoice`, alice.auth)
+  const direct = await call(testApp.app, 'userDealInvoice', {
+    params: { username: 'alice', code },
+    headers: alice.auth,
+  })
   expect(direct.statusCode).toBe(200)
   expect(direct.headers['content-type']).toBe('application/pdf')
   expect(direct.headers['content-disposition']).toMatch(/attachment; filename="streamdeals-[0-9A-Z]{8}\.pdf"/)
   expect(direct.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   const pdf = await PDFDocument.load(direct.rawPayload)
   expect(pdf.getPageCount()).toBe(1)
-  const link = await call(
+  const link = await send(
     'GET',
     `/api/deals/user/alice/mission/${code}/invoice?authorization=Bearer%20${alice.token}`,
   )
@@ -166,7 +209,7 @@ test('the invoice is a real PDF, also through the absolute-link form with the to
 test('the widget answers by token, and a regenerated token revokes the old one', async () => {
   const code = await makeMission(testApp.app, { goal: 40 })
   const deal = (await take(code, alice)).json()
-  const widget = await call('GET', `/api/widgets/widget/${deal.widgetToken}`)
+  const widget = await call(testApp.app, 'widget', { params: { token: deal.widgetToken } })
   expect(widget.statusCode).toBe(200)
   expect(widget.json()).toMatchObject({
     progress: 0,
@@ -175,13 +218,23 @@ test('the widget answers by token, and a regenerated token revokes the old one',
     theme: expect.any(String),
   })
   expect(widget.json()).not.toHaveProperty('earned')
-  const fresh = await call('POST', `/api/deals/user/alice/mission/${code}/widget-token`, alice.auth)
+  const fresh = await call(testApp.app, 'userDealWidgetToken', {
+    params: { username: 'alice', code },
+    headers: alice.auth,
+  })
   expect(fresh.statusCode).toBe(200)
   expect(fresh.json().widgetToken).not.toBe(deal.widgetToken)
-  expect((await call('GET', `/api/widgets/widget/${deal.widgetToken}`)).statusCode).toBe(404)
-  expect((await call('GET', `/api/widgets/widget/${fresh.json().widgetToken}`)).statusCode).toBe(200)
-  expect((await call('GET', '/api/widgets/widget/short')).json().code).toBe('NOT_FOUND')
+  expect((await call(testApp.app, 'widget', { params: { token: deal.widgetToken } })).statusCode).toBe(404)
   expect(
-    (await call('POST', `/api/deals/user/alice/mission/${code}/widget-token`, bob.auth)).statusCode,
+    (await call(testApp.app, 'widget', { params: { token: fresh.json().widgetToken } })).statusCode,
+  ).toBe(200)
+  expect((await call(testApp.app, 'widget', { params: { token: 'short' } })).json().code).toBe('NOT_FOUND')
+  expect(
+    (
+      await call(testApp.app, 'userDealWidgetToken', {
+        params: { username: 'alice', code },
+        headers: bob.auth,
+      })
+    ).statusCode,
   ).toBe(403)
 })

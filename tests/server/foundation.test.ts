@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let testApp: TestApp
@@ -13,6 +14,9 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'GET', url, headers })
+const missions = (headers: Record<string, string> = {}) => call(testApp.app, 'missions', { headers })
+const translation = (domain: string, local: string) =>
+  call(testApp.app, 'translation', { params: { domain, local } })
 
 test('health and readiness answer, readiness naming each dependency and the database kind', async () => {
   expect((await get('/healthz')).json()).toEqual({ status: 'ok' })
@@ -33,7 +37,7 @@ test('an unknown API path is a JSON 404 with the NOT_FOUND code, not the app she
 })
 
 test('the published demo missions are listed with their public fields', async () => {
-  const response = await get('/api/deals/missions')
+  const response = await missions()
   expect(response.statusCode).toBe(200)
   const { items } = response.json()
   expect(items.length).toBeGreaterThanOrEqual(5)
@@ -51,37 +55,37 @@ test('the published demo missions are listed with their public fields', async ()
 })
 
 test('mission texts follow Accept-Language, with English as the fallback', async () => {
-  const english = (await get('/api/deals/missions')).json().items
-  const french = (await get('/api/deals/missions', { 'accept-language': 'fr-FR,fr;q=0.9' })).json().items
-  const unknown = (await get('/api/deals/missions', { 'accept-language': 'de-DE' })).json().items
+  const english = (await missions()).json().items
+  const french = (await missions({ 'accept-language': 'fr-FR,fr;q=0.9' })).json().items
+  const unknown = (await missions({ 'accept-language': 'de-DE' })).json().items
   expect(french[0].code).toBe(english[0].code)
   expect(french[0].title).not.toBe(english[0].title)
   expect(unknown[0].title).toBe(english[0].title)
 })
 
 test('one mission by code, and a contract 404 for an unknown code', async () => {
-  const [first] = (await get('/api/deals/missions')).json().items
-  const found = await get(`/api/deals/missions/${first.code}`)
+  const [first] = (await missions()).json().items
+  const found = await call(testApp.app, 'mission', { params: { code: first.code } })
   expect(found.statusCode).toBe(200)
   expect(found.json().code).toBe(first.code)
-  const missing = await get('/api/deals/missions/NO-SUCH-MISSION')
+  const missing = await call(testApp.app, 'mission', { params: { code: 'NO-SUCH-MISSION' } })
   expect(missing.statusCode).toBe(404)
   expect(missing.json().code).toBe('NOT_FOUND')
 })
 
 test('FAQ and terms content is served per locale, unknown domains are 404', async () => {
-  const faqEn = (await get('/api/resources/translation/faq/en')).json()
-  const faqFr = (await get('/api/resources/translation/faq/fr')).json()
+  const faqEn = (await translation('faq', 'en')).json()
+  const faqFr = (await translation('faq', 'fr')).json()
   expect(faqEn.items.length).toBeGreaterThanOrEqual(8)
   expect(faqFr.locale).toBe('fr')
   expect(faqFr.items[0].title).not.toBe(faqEn.items[0].title)
-  expect((await get('/api/resources/translation/terms/es')).json().items.length).toBeGreaterThan(0)
-  expect((await get('/api/resources/translation/faq/xx')).json().locale).toBe('en')
-  expect((await get('/api/resources/translation/secrets/en')).statusCode).toBe(404)
+  expect((await translation('terms', 'es')).json().items.length).toBeGreaterThan(0)
+  expect((await translation('faq', 'xx')).json().locale).toBe('en')
+  expect((await translation('secrets', 'en')).statusCode).toBe(404)
 })
 
 test('API responses are never cached and carry the security headers', async () => {
-  const response = await get('/api/deals/missions')
+  const response = await missions()
   expect(response.headers['cache-control']).toBe('no-store')
   expect(response.headers['x-content-type-options']).toBe('nosniff')
   const csp = String(response.headers['content-security-policy'])
@@ -100,8 +104,8 @@ test('the goal widget may be framed by streaming software, other pages may not',
 })
 
 test('a foreign origin gets no CORS grant, our own origin does', async () => {
-  const foreign = await get('/api/deals/missions', { origin: 'https://evil.example' })
+  const foreign = await missions({ origin: 'https://evil.example' })
   expect(foreign.headers['access-control-allow-origin']).toBeUndefined()
-  const own = await get('/api/deals/missions', { origin: 'http://localhost:3000' })
+  const own = await missions({ origin: 'http://localhost:3000' })
   expect(own.headers['access-control-allow-origin']).toBe('http://localhost:3000')
 })

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { oneTimeTokens } from '#server/db/schema.ts'
 import { authLimits } from '#server/features/auth/auth-limits.ts'
+import { call } from '../support/call'
 import { appWithMail, linkToken, signup } from './auth-helpers'
 
 const harness = appWithMail()
 
-const post = harness.post
 const resend = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  post('/api/oauth/verify/resend', payload, headers)
+  call(harness.app, 'verifyResend', { body: payload, headers })
 
 test('signed in, a new verification link is mailed; only the newest link verifies', async () => {
   const { user, auth } = await signup(harness.app)
@@ -18,8 +18,8 @@ test('signed in, a new verification link is mailed; only the newest link verifie
   expect(answer.json()).toEqual({ status: 'sent' })
   const second = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
   expect(second).not.toBe(first)
-  expect((await post('/api/oauth/verify', { token: first })).statusCode).toBe(400)
-  expect((await post('/api/oauth/verify', { token: second })).statusCode).toBe(200)
+  expect((await call(harness.app, 'verify', { body: { token: first } })).statusCode).toBe(400)
+  expect((await call(harness.app, 'verify', { body: { token: second } })).statusCode).toBe(200)
   // Verified: nothing more is sent, and no limit is spent saying so.
   expect((await resend({}, auth)).json()).toEqual({ status: 'already_verified' })
 })
@@ -54,12 +54,12 @@ test('signed out, the expired link token asks for a new link for its owner', asy
     .update(oneTimeTokens)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(oneTimeTokens.userId, user.id))
-  expect((await post('/api/oauth/verify', { token: old })).statusCode).toBe(400)
+  expect((await call(harness.app, 'verify', { body: { token: old } })).statusCode).toBe(400)
 
   const answer = await resend({ token: old })
   expect(answer.statusCode).toBe(202)
   const fresh = linkToken(await harness.smtp.nextMail(user.email, 'type=verify'), 'verify')
-  expect((await post('/api/oauth/verify', { token: fresh })).statusCode).toBe(200)
+  expect((await call(harness.app, 'verify', { body: { token: fresh } })).statusCode).toBe(200)
 })
 
 test('signed out without a known token, nothing is sent', async () => {

@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testAlertLimit } from '#server/features/deals/widget-routes.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -25,12 +26,15 @@ afterAll(async () => {
 
 const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
-const call = (method: 'GET' | 'POST', url: string, who: TestUser | null) =>
+const send = (method: 'GET' | 'POST', url: string, who: TestUser | null) =>
   testApp.app.inject({ method, url, headers: who ? who.auth : {} })
 
 async function takeDeal(user: TestUser) {
   const code = await makeMission(testApp.app, { goal: 50 })
-  const taken = await call('POST', `/api/deals/subscriptions/${code}/${user.username}`, user)
+  const taken = await call(testApp.app, 'subscriptionCreate', {
+    as: user,
+    params: { code, username: user.username },
+  })
   expect(taken.statusCode).toBe(201)
   return { code, token: taken.json().widgetToken as string }
 }
@@ -57,7 +61,7 @@ test("the owner's test alert reaches only that deal's overlays and counts nothin
   const theirOverlay = await overlay(theirs.token)
 
   const arrived = once(mineOverlay.socket, 'widget:test-alert')
-  const sent = await call('POST', testAlertUrl(owner, mine.code), owner)
+  const sent = await send('POST', testAlertUrl(owner, mine.code), owner)
   expect(sent.statusCode).toBe(200)
   expect(sent.json()).toEqual({ sent: true })
   expect(await arrived).toEqual({ token: mine.token })
@@ -66,9 +70,14 @@ test("the owner's test alert reaches only that deal's overlays and counts nothin
   expect(theirOverlay.heard).toEqual([])
 
   // Never counted: the goal did not move and the deal has no click.
-  expect((await call('GET', `/api/widgets/widget/${mine.token}`, null)).json()).toMatchObject({ progress: 0 })
+  expect((await call(testApp.app, 'widget', { params: { token: mine.token } })).json()).toMatchObject({
+    progress: 0,
+  })
   const events = (
-    await call('GET', `/api/deals/user/${owner.username}/mission/${mine.code}/triggers`, owner)
+    await call(testApp.app, 'userDealTriggers', {
+      as: owner,
+      params: { username: owner.username, code: mine.code },
+    })
   ).json()
   expect(events.items.map((event: { type: string }) => event.type)).not.toContain('click')
 })
@@ -76,9 +85,9 @@ test("the owner's test alert reaches only that deal's overlays and counts nothin
 test("nobody else fires a streamer's test alert", async () => {
   const mine = await takeDeal(owner)
   const watching = await overlay(mine.token)
-  const anonymous = await call('POST', testAlertUrl(owner, mine.code), null)
+  const anonymous = await send('POST', testAlertUrl(owner, mine.code), null)
   expect(anonymous.statusCode).toBe(401)
-  const stranger = await call('POST', testAlertUrl(owner, mine.code), other)
+  const stranger = await send('POST', testAlertUrl(owner, mine.code), other)
   expect(stranger.statusCode).toBe(403)
   expect(stranger.json()).toMatchObject({
     code: expect.any(String),
@@ -92,9 +101,9 @@ test('test alerts are limited per deal, so a stream cannot be flooded with them'
   const mine = await takeDeal(owner)
   const watching = await overlay(mine.token)
   for (let index = 0; index < testAlertLimit.max; index++) {
-    expect((await call('POST', testAlertUrl(owner, mine.code), owner)).statusCode).toBe(200)
+    expect((await send('POST', testAlertUrl(owner, mine.code), owner)).statusCode).toBe(200)
   }
-  const refused = await call('POST', testAlertUrl(owner, mine.code), owner)
+  const refused = await send('POST', testAlertUrl(owner, mine.code), owner)
   expect(refused.statusCode).toBe(429)
   expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
   await watching.socket.timeout(2000).emitWithAck('widget:subscribe', mine.token)

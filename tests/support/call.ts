@@ -15,11 +15,13 @@ type ParamsOption<N extends EndpointName> = keyof EndpointParams<N> extends neve
   : { params: EndpointParams<N> }
 
 export type CallOptions<N extends EndpointName> = ParamsOption<N> & {
-  /** The signed-in caller: their session token goes in the Authorization header. */
-  as?: TestUser
+  /** The signed-in caller (any suite's user with a session token): the token goes in the Authorization header. */
+  as?: Pick<TestUser, 'token'>
   query?: Partial<QueryInputOf<N>>
   body?: BodyInputOf<N>
   headers?: Record<string, string>
+  /** The client's address as the server sees it (rate limits and click identity are per address). */
+  remoteAddress?: string
 }
 
 export type CallResult<N extends EndpointName> = LightMyRequestResponse & {
@@ -41,7 +43,7 @@ export async function call<N extends EndpointName>(
   name: N,
   ...[options]: keyof EndpointParams<N> extends never ? [options?: CallOptions<N>] : [options: CallOptions<N>]
 ): Promise<CallResult<N>> {
-  const { params, as, query, body, headers } = (options ?? {}) as CallOptions<N> & {
+  const { params, as, query, body, headers, remoteAddress } = (options ?? {}) as CallOptions<N> & {
     params?: EndpointParams<N>
   }
   const response = await app.inject({
@@ -50,6 +52,7 @@ export async function call<N extends EndpointName>(
     query: queryText(query),
     headers: { ...(as ? bearer(as) : {}), ...headers },
     ...(body === undefined ? {} : { payload: body as object }),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
   })
   return Object.assign(response, { answer: () => response.json<AnswerOf<N>>() })
 }

@@ -61,4 +61,4 @@ export async function createTestUser(
   return { id: row.id, username, token, sessionId }
 }
 
-export const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` })
+export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` })

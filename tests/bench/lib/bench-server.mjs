@@ -41,7 +41,9 @@ export async function postgresDatabase() {
 
 /**
  * Runs `use` on a prepared database of `kind` ('pglite' or 'postgres'): `use` receives what the prepare
- * script printed (`setup`) and `startApp()`, which starts the built server on it (the caller stops it).
+ * script printed (`setup`), `startApp()`, which starts the built server on it (the caller stops it), and
+ * `runPrepare(moreEnv)`, which runs the prepare script again on the same database with more environment
+ * (a bench that checks the data once its server has stopped). The database is removed after `use`.
  * Answers `{ kind, skipped }` without calling `use` when PostgreSQL is asked for and none answers.
  */
 export async function onPreparedDatabase(
@@ -64,7 +66,8 @@ export async function onPreparedDatabase(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   })
   try {
-    const setup = JSON.parse(await runNode(join(serverDir, prepare), env))
+    const runPrepare = (moreEnv = {}) => runNode(join(serverDir, prepare), { ...env, ...moreEnv })
+    const setup = JSON.parse(await runPrepare())
     const startApp = async () => {
       const port = await freePort()
       return startServer(join(serverDir, 'index.js'), {
@@ -72,7 +75,7 @@ export async function onPreparedDatabase(
         env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` },
       })
     }
-    return await use({ setup, startApp })
+    return await use({ setup, startApp, runPrepare })
   } finally {
     await postgres?.drop?.()
     rmSync(dataDir, { recursive: true, force: true })
