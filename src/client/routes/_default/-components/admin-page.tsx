@@ -22,6 +22,8 @@ export function AdminPage({ tab }: { tab: string | undefined }) {
             key={entry.id}
             to="/admin"
             search={{ tab: entry.id }}
+            // Tabs of one page: switching keeps the scroll position.
+            resetScroll={false}
             aria-current={entry.id === current?.id ? 'page' : undefined}
             data-status={entry.id === current?.id ? 'active' : undefined}
           >

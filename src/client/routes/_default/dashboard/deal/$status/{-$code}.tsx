@@ -55,17 +55,23 @@ function DealPage({ code }: { code: string }) {
   return (
     <article className="deal-page">
       <DealHeader deal={deal} />
+      {/* Tabs of one page: switching keeps the scroll position (arriving from elsewhere opens at the top). */}
       <ScrollTabs label={t`Deal pages`}>
-        <Link to="/dashboard/deal/$status/{-$code}" params={params} activeOptions={{ exact: true }}>
+        <Link
+          to="/dashboard/deal/$status/{-$code}"
+          params={params}
+          activeOptions={{ exact: true }}
+          resetScroll={false}
+        >
           <Trans>Overview</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/events" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/events" params={params} resetScroll={false}>
           <Trans>Events</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/tips" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/tips" params={params} resetScroll={false}>
           <Trans>Tips</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/tools" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/tools" params={params} resetScroll={false}>
           <Trans>Tools</Trans>
         </Link>
       </ScrollTabs>
