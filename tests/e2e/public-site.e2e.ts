@@ -28,7 +28,7 @@ async function hydrated(page: Page) {
 for (const path of ['/', '/faq', '/faq/how-to-start', '/terms']) {
   test(`${path} is server-rendered and hydrates without console errors`, async ({ page, request }) => {
     const html = await (await request.get(path)).text()
-    expect(html).toContain('$_TSR.router=')
+    expect(html).toContain('id="ssr-state"')
     const problems = watchConsole(page)
     await page.goto(path)
     await hydrated(page)

@@ -1,5 +1,5 @@
-import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query'
-import { type AnyRouter, createRouter } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
 import { PendingPage } from '../components/ui/pending-page'
 import { routeTree } from '../route-tree.gen'
 import { type RouterContext, sessionAuth } from './router-context'
@@ -9,7 +9,7 @@ const pendingMinMs = 200
 
 /** Builds the router; a factory (not a singleton) so a server render can make one per request. */
 export function createAppRouter(queryClient: QueryClient) {
-  const router = createRouter({
+  return createRouter({
     routeTree,
     context: { queryClient, auth: sessionAuth } satisfies RouterContext,
     defaultPreload: 'intent',
@@ -21,19 +21,6 @@ export function createAppRouter(queryClient: QueryClient) {
     // that stay on one page (a deal's tabs, the login modal) say `resetScroll={false}`.
     scrollRestoration: true,
   })
-  carryQueryCache(router, queryClient)
-  return router
-}
-
-/**
- * A server-rendered page carries the query cache its loaders filled, beside the router's matches:
- * hydration reads the same data (no second fetch), so its markup matches the server's. Set on the
- * options as TanStack's own query integration does: the router's typed `dehydrate` option refuses
- * query data, which is typed `unknown` (it is plain JSON from the API).
- */
-function carryQueryCache(router: AnyRouter, queryClient: QueryClient): void {
-  router.options.dehydrate = () => ({ queries: dehydrate(queryClient) })
-  router.options.hydrate = (dehydrated: { queries: DehydratedState }) => hydrate(queryClient, dehydrated.queries)
 }
 
 declare module '@tanstack/react-router' {

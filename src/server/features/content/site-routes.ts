@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { contentSecurityPolicyWithNonce } from '#server/plugins/security.ts'
 import { adminContentRoutes } from './admin-content-routes'
 import { listContent } from './content-repository'
 import { pageLocale } from './page-locale'
@@ -51,7 +50,6 @@ async function siteRoutesPlugin(app: FastifyInstance) {
       .send(body)
   })
 
-  const pageScriptPolicy = (nonce: string) => contentSecurityPolicyWithNonce(app.config, nonce)
   // Loaded on first use, not at start-up: tests that never render a page never pay for the bundle.
   let renderer: ReturnType<typeof createPageRenderer> | undefined
   const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -63,11 +61,9 @@ async function siteRoutesPlugin(app: FastifyInstance) {
     }
     const path = request.url.split('?')[0] ?? '/'
     const page = await pages.render(request.url, pageLocale(request), publicUrl + path)
-    if (page.location) return reply.redirect(page.location, page.status)
     return (
       reply
         .code(page.status)
-        .header('content-security-policy', pageScriptPolicy(page.nonce))
         .type('text/html; charset=utf-8')
         // The page depends on the language cookie and header; shared caches must keep them apart.
         .header('vary', 'Cookie, Accept-Language')
