@@ -44,7 +44,13 @@ export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
   setMoneyLanguage(locale)
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }) })
+  router.update({
+    ...router.options,
+    history: createMemoryHistory({ initialEntries: [url] }),
+    // On the server the router would write its scroll-restoration script inline, which the page's
+    // CSP refuses (no inline script); the browser's router restores the scroll once it starts.
+    scrollRestoration: false,
+  })
   await router.load()
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
