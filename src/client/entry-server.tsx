@@ -27,11 +27,10 @@ let matcher: ReturnType<typeof createAppRouter> | undefined
  */
 export function routeExists(url: string): boolean {
   matcher ??= createAppRouter(createQueryClient())
-  const { pathname } = new URL(url, 'http://localhost')
-  const [, , route] = matcher.getMatchedRoutes(pathname)
-  return (
-    route !== undefined && !matcher.matchRoutes(pathname, {}).some((match) => isNotFound(match.paramsError))
-  )
+  const pathname = new URL(url, 'http://localhost').pathname
+  // `_notFound` is the router's own mark of an address no route matches: this version has no public
+  // flag for it (getMatchedRoutes matches fuzzily and keeps the rest in an internal `**` parameter).
+  return !matcher.matchRoutes(pathname, {}).some((match) => match._notFound || isNotFound(match.paramsError))
 }
 
 /**
