@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, isNotFound, RouterProvider } from '@tanstack/react-router'
+import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { renderToString } from 'react-dom/server'
 import type { SsrRequest, SsrResult, SsrState } from '#shared/contract/ssr.ts'
 import { setMoneyLanguage } from '#shared/money-locale.ts'
@@ -16,13 +17,6 @@ function inertJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-/** `_notFound` marks the root match when a child's loader threw `notFound()` and the root shows it. */
-function statusOf(matches: readonly { status: string; _notFound?: boolean }[]): number {
-  if (matches.some((match) => match.status === 'notFound' || match._notFound)) return 404
-  if (matches.some((match) => match.status === 'error')) return 500
-  return 200
-}
-
 let matcher: ReturnType<typeof createAppRouter> | undefined
 
 /**
@@ -34,6 +28,8 @@ let matcher: ReturnType<typeof createAppRouter> | undefined
 export function routeExists(url: string): boolean {
   matcher ??= createAppRouter(createQueryClient())
   const pathname = new URL(url, 'http://localhost').pathname
+  // `_notFound` is the router's own mark of an address no route matches: this version has no public
+  // flag for it (getMatchedRoutes matches fuzzily and keeps the rest in an internal `**` parameter).
   return !matcher.matchRoutes(pathname, {}).some((match) => match._notFound || isNotFound(match.paramsError))
 }
 
@@ -47,7 +43,13 @@ export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
   setMoneyLanguage(locale)
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [url] }) })
+  router.update({
+    ...router.options,
+    history: createMemoryHistory({ initialEntries: [url] }),
+    // On the server the router would write its scroll-restoration script inline, which the page's
+    // CSP refuses (no inline script); the browser's router restores the scroll once it starts.
+    scrollRestoration: false,
+  })
   await router.load()
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
@@ -60,5 +62,6 @@ export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
   const head = pageHead(matches, defaultHead())
   const state: SsrState = { locale, queries: dehydrate(queryClient) }
   queryClient.clear()
-  return { status: statusOf(matches), locale, ...head, html, state: inertJson(state) }
+  // The router's answer for this render: 404 when no route or a loader's `notFound()`, 500 on an error.
+  return { status: getSsrStatus(router), locale, ...head, html, state: inertJson(state) }
 }

@@ -16,7 +16,6 @@ import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provid
 import { trackRouterNavigation } from './lib/progress-router'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './lib/router'
-import { scrollToTopOnNavigation } from './lib/scroll'
 import { reloadSession, sessionStorageKeys } from './lib/session'
 import { yieldToMain } from './lib/yield-to-main'
 import './styles.css'
@@ -36,7 +35,6 @@ const router = createAppRouter(queryClient)
 holdRefreshesUntilFirstPaint(queryClient)
 router.subscribe('onRendered', noteFirstScreenRendered)
 
-scrollToTopOnNavigation(router)
 // Prefetching waits for idle time anyway: its code need not come with the first route.
 void import('./lib/idle-prefetch').then(({ prefetchVisibleLinksWhenIdle }) =>
   prefetchVisibleLinksWhenIdle(router),
@@ -117,6 +115,9 @@ async function start(): Promise<void> {
   hydrate(queryClient, ssr.queries as DehydratedState)
   await router.load()
   await yieldToMain()
+  // The router's own hydration (RouterClient, with the server's createRequestHandler) would replace
+  // this and the JSON state, but its code sits in router-core's client loader module, which the first
+  // route already carries: +1,264 bytes gzip there even when loaded lazily, over the first-route budget.
   router.ssr = { manifest: undefined }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (a click meanwhile still hydrates its target at once).

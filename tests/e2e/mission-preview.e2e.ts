@@ -128,9 +128,22 @@ test('taken from far down the list, the Tools page opens at its top with the tra
   // A moment later it is still there: nothing scrolls it back down.
   await page.waitForTimeout(300)
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
-  // Tabs inside the deal still keep their place.
+  // Tabs inside the deal still keep their place...
   await page.mouse.wheel(0, 300)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  const down = await page.evaluate(() => window.scrollY)
+  await page.getByRole('link', { name: 'Events', exact: true }).click()
+  await expect(page).toHaveURL(/\/dashboard\/deal\/inprogress\/[^/]+\/events$/)
+  await page.waitForTimeout(300)
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  // ...going back returns to where the Tools tab was left...
+  await page.goBack()
+  await expect(page).toHaveURL(/\/tools$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(down)
+  // ...and another page opens at its top.
+  await page.getByRole('link', { name: 'FAQ' }).first().click()
+  await expect(page).toHaveURL(/\/faq$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
 
 test('from the home page signed out: a featured card opens the login modal, then the preview', async ({

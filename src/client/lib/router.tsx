@@ -17,8 +17,9 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadStaleTime: 0,
     defaultPendingMinMs: pendingMinMs,
     defaultPendingComponent: PendingPage,
-    // Scrolling is handled in lib/scroll.ts so routes can opt out with staticData.keepScroll.
-    scrollRestoration: () => false,
+    // Every navigation opens at the top, and going back returns where the page was left; links
+    // that stay on one page (a deal's tabs, the login modal) say `resetScroll={false}`.
+    scrollRestoration: true,
   })
 }
 

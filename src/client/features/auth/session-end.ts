@@ -43,6 +43,8 @@ export function endSession(queryClient: QueryClient, router: AnyRouter, token: s
       to: '.',
       search: (previous) => ({ ...previous, auth: 'login' as const, redirect: back }),
       replace: true,
+      // The modal opens over the page where the reader was.
+      resetScroll: false,
     })
   })().finally(() => {
     ending = null

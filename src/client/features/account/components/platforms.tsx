@@ -35,7 +35,7 @@ function useTwitchReturn(username: string, code: string | undefined, state: stri
     handled.current = true
     const expected = sessionStorage.getItem(STATE_KEY)
     sessionStorage.removeItem(STATE_KEY)
-    const finish = () => navigate({ to: '/dashboard/account', search: {}, replace: true })
+    const finish = () => navigate({ to: '/dashboard/account', search: {}, replace: true, resetScroll: false })
     if (!expected || expected !== state) {
       void notify('error', t`The Twitch answer did not match this page. Please try again.`)
       void finish()

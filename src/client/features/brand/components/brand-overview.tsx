@@ -37,6 +37,8 @@ function RangeForm({ slug, range }: { slug: string; range: { from: string; to: s
     (values) =>
       navigate({
         href: `/dashboard/provider/${encodeURIComponent(slug)}/overview?from=${values.from}&to=${values.to}`,
+        // Another period of the same page: the reader stays where the form is.
+        resetScroll: false,
       }),
     () => showFirstError(box.current),
   )

@@ -28,6 +28,8 @@ export function AdminLayout() {
             to="/admin/$section"
             params={{ section: section.id }}
             activeProps={currentTab}
+            // Tabs of one page: switching keeps the scroll position.
+            resetScroll={false}
           >
             {i18n._(section.label)}
           </Link>

@@ -51,21 +51,22 @@ function DealPage({ code }: { code: string }) {
   const { status } = Route.useParams()
   const { username } = Route.useRouteContext()
   const { data: deal } = useSuspenseQuery(dealQueries.detail(username, code))
-  const params = { status, code }
+  // Tabs of one page: switching keeps the scroll position (arriving from elsewhere opens at the top).
+  const tab = { params: { status, code }, resetScroll: false } as const
   return (
     <article className="deal-page">
       <DealHeader deal={deal} />
       <ScrollTabs label={t`Deal pages`}>
-        <Link to="/dashboard/deal/$status/{-$code}" params={params} activeOptions={{ exact: true }}>
+        <Link to="/dashboard/deal/$status/{-$code}" {...tab} activeOptions={{ exact: true }}>
           <Trans>Overview</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/events" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/events" {...tab}>
           <Trans>Events</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/tips" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/tips" {...tab}>
           <Trans>Tips</Trans>
         </Link>
-        <Link to="/dashboard/deal/$status/{-$code}/tools" params={params}>
+        <Link to="/dashboard/deal/$status/{-$code}/tools" {...tab}>
           <Trans>Tools</Trans>
         </Link>
       </ScrollTabs>

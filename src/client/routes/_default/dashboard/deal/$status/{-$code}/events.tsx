@@ -7,8 +7,6 @@ import { dealStatsQuery } from '#client/features/deals/stats.ts'
 import { EventList } from './-components/event-list'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/events')({
-  // A tab inside the deal page: switching tabs must not jump back to the top.
-  staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
     code
       ? Promise.all([

@@ -6,8 +6,6 @@ import { formatMoney } from '#shared/format.ts'
 import { formatDate } from '#shared/format-date.ts'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/')({
-  // A tab inside the deal page: switching tabs must not jump back to the top.
-  staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
     code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealDetailPage,

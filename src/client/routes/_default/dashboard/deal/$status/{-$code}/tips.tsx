@@ -4,8 +4,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { dealQueries } from '#client/features/deals/queries.ts'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tips')({
-  // A tab inside the deal page: switching tabs must not jump back to the top.
-  staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
     code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealTipsPage,

@@ -4,9 +4,6 @@ import { dealQueries } from '#client/features/deals/queries.ts'
 import { DealTools } from './-components/deal-tools'
 
 export const Route = createFileRoute('/_default/dashboard/deal/$status/{-$code}/tools')({
-  // A tab inside the deal page: switching tabs must not jump back to the top (arriving from another
-  // page still opens at the top, lib/scroll.ts).
-  staticData: { keepScroll: true },
   loader: ({ context: { queryClient, username }, params: { code } }) =>
     code ? queryClient.ensureQueryData(dealQueries.detail(username, code)) : null,
   component: DealToolsPage,
