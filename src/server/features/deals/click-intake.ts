@@ -42,11 +42,15 @@ interface Waiting {
   reject(error: unknown): void
 }
 
-// 500 rows an insert: a raid's concurrent taps share one statement (the parameters stay far below
-// PostgreSQL's 65,535). 4 inserts at once: the embedded database runs one at a time anyway, and
-// PostgreSQL's pool keeps connections for everything else a node does during a raid.
+// 500 rows an insert: a raid's concurrent taps share one statement (six array parameters whatever
+// the count).
 const ROWS_PER_INSERT = 500
-const INSERTS_AT_ONCE = 4
+/**
+ * Inserts in flight at once: 4 on PostgreSQL, whose pool keeps connections for everything else a
+ * node does during a raid; 1 on the embedded database, which runs one statement at a time anyway, so
+ * the taps arriving meanwhile wait for the next insert together instead of queueing as small ones.
+ */
+export const intakeInsertsAtOnce = (kind: 'pglite' | 'postgres'): number => (kind === 'pglite' ? 1 : 4)
 
 /**
  * The intake's writer for one database: the taps that arrive while an insert is running go into the
@@ -60,7 +64,10 @@ class IntakeWriter {
   #running = 0
   #scheduled = false
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly insertsAtOnce: number,
+  ) {}
 
   append(values: IntakeValues): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -70,7 +77,7 @@ class IntakeWriter {
   }
 
   #schedule(): void {
-    if (this.#scheduled || this.#running >= INSERTS_AT_ONCE || this.#waiting.length === 0) return
+    if (this.#scheduled || this.#running >= this.insertsAtOnce || this.#waiting.length === 0) return
     this.#scheduled = true
     // After the I/O of this turn: the taps whose requests were read together share the insert.
     setImmediate(() => {
@@ -111,14 +118,14 @@ class IntakeWriter {
 const writers = new WeakMap<Database, IntakeWriter>()
 
 /** Appends one click to the intake (durable once this resolves); answers the intake row's id. */
-export async function appendClick(db: Database, arrival: ClickArrival): Promise<number> {
+export async function appendClick(db: Database, arrival: ClickArrival, insertsAtOnce = 4): Promise<number> {
   const from = clickAddress(arrival.ip)
   // The per-deal window and the daily cap count the prefix (an IPv6 /48), so rotating /64s inside one
   // site is one visitor; a client address that is no address at all stands for itself, never credited.
   const identity = from?.prefix ?? arrival.ip
   let writer = writers.get(db)
   if (!writer) {
-    writer = new IntakeWriter(db)
+    writer = new IntakeWriter(db, insertsAtOnce)
     writers.set(db, writer)
   }
   return writer.append({

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import { clickIntake, deals } from '#server/db/schema.ts'
 import { settleMissionBatch } from './click-settlement'
-import { announceDealChange } from './deal-notifier'
+import { announceDealChanges } from './deal-notifier'
 import { ClickReason } from './deal-steps'
 
 // 100 ms: a click shows on the streamer's screen well within a second, and an idle node asks the
@@ -68,7 +68,7 @@ async function settlePass(app: FastifyInstance, onSettled: (ids: number[]) => vo
       const now = Date.now()
       for (const { refused, receivedAt } of batch.outcomes)
         app.metrics.clickSettled(refused, (now - receivedAt.getTime()) / 1000)
-      for (const change of batch.changes) await announceDealChange(app, change)
+      await announceDealChanges(app, batch.changes)
     } catch (error) {
       // A deadlock with another node's batch (two missions sharing addresses) rolls this batch back
       // whole: its clicks stay unsettled and the next pass takes them again.

@@ -8,7 +8,7 @@ import { notFound } from '#server/http/api-error.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { WidgetProgress } from '#shared/contract/deals.ts'
 import type { DealChange } from './deal-steps'
-import { dealView, findDealById, type LoadedDeal, toDealEvent } from './deals-repository'
+import { dealView, findDealById, findDealsByIds, type LoadedDeal, toDealEvent } from './deals-repository'
 
 /**
  * Told of every committed deal change once it is pushed (the brand portal follows its missions'
@@ -67,5 +67,26 @@ export async function announceDealChange(app: FastifyInstance, change: DealChang
     await settleDealChange(app, change)
   } catch (error) {
     app.log.error({ err: error, dealId: change.dealId }, 'publishing a deal change failed')
+  }
+}
+
+/** Pushes the changes of a settled batch of clicks: its deals read in one statement, then each pushed. */
+export async function announceDealChanges(app: FastifyInstance, changes: DealChange[]): Promise<void> {
+  if (changes.length === 0) return
+  try {
+    const loaded = new Map(
+      (
+        await findDealsByIds(
+          app.db,
+          changes.map((change) => change.dealId),
+        )
+      ).map((deal) => [deal.row.id, deal]),
+    )
+    for (const change of changes) {
+      const deal = loaded.get(change.dealId)
+      if (deal) await publish(app, deal, change)
+    }
+  } catch (error) {
+    app.log.error({ err: error, deals: changes.length }, 'publishing a batch of deal changes failed')
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
@@ -112,6 +112,12 @@ export async function findUserDeal(
 export async function findDealById(db: Executor, id: string): Promise<LoadedDeal | null> {
   const [found] = await selectDeals(db, eq(deals.id, id), 1)
   return found ?? null
+}
+
+/** Several deals in one read (a settled batch of clicks announces each of its deals). */
+export async function findDealsByIds(db: Executor, ids: string[]): Promise<LoadedDeal[]> {
+  if (ids.length === 0) return []
+  return selectDeals(db, inArray(deals.id, ids))
 }
 
 export async function findDealByCode(db: Executor, code: string): Promise<LoadedDeal | null> {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { requestLocale } from '#server/http/locale.ts'
 import { overClickRateLimit } from './click-fraud'
 import { clickNetwork } from './click-identity'
-import { appendClick, isLookOnly } from './click-intake'
+import { appendClick, intakeInsertsAtOnce, isLookOnly } from './click-intake'
 import type { ClickSettler } from './click-settlement-loop'
 import { trackedLink, unknownLinkPage } from './tracked-links'
 
@@ -22,6 +22,7 @@ const trackedLinkParams = {
 } as const
 
 export function registerTrackedLinkRoutes(app: FastifyInstance, settler: ClickSettler): void {
+  const insertsAtOnce = intakeInsertsAtOnce(app.database.kind)
   app.get<{ Params: { code: string; username: string } }>(
     '/redir/cpc/:code/:username',
     { schema: { params: trackedLinkParams } },
@@ -38,15 +39,19 @@ export function registerTrackedLinkRoutes(app: FastifyInstance, settler: ClickSe
       }
       if (!isLookOnly(request)) {
         const network = clickNetwork(request.ip)
-        await appendClick(app.db, {
-          dealId: link.dealId,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          // A navigation carries no session (the app keeps its token, sent on API calls only): here
-          // the owner is known by the addresses they signed in from.
-          viewerId: null,
-          rateLimited: await overClickRateLimit(app.rateLimiter, network, request.log),
-        })
+        await appendClick(
+          app.db,
+          {
+            dealId: link.dealId,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            // A navigation carries no session (the app keeps its token, sent on API calls only): here
+            // the owner is known by the addresses they signed in from.
+            viewerId: null,
+            rateLimited: await overClickRateLimit(app.rateLimiter, network, request.log),
+          },
+          insertsAtOnce,
+        )
         app.metrics.clickReceived()
         settler.wake()
       }
