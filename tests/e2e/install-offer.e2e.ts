@@ -82,7 +82,12 @@ for (const { width, height, locale } of cases) {
       await expect(page.getByRole('button', { name: label })).toBeVisible()
     }
     expect(shift).toBe(0)
-    expect(await headerLayout(page)).toEqual(before)
+    // Where things are, not what they read: the avatar's initials may fill in meanwhile, in place.
+    const boxes = ({ header, controls }: Awaited<ReturnType<typeof headerLayout>>) => ({
+      header,
+      controls: controls.map(({ name: _name, ...box }) => box),
+    })
+    expect(boxes(await headerLayout(page))).toEqual(boxes(before))
   })
 }
 
