@@ -50,6 +50,19 @@ test('the spacing rule catches the usual slips', () => {
   expect(badSpacing(`Vignette (16:9), voir https://example.test${NARROW_NBSP};`)).toEqual([])
 })
 
+/** Guillemets without a narrow no-break space inside them: « must not end a line, nor » start one. */
+const looseGuillemets = (text: string): string[] =>
+  [...text.matchAll(/«(?!\u202f)|(?<!\u202f)»/g)].map((match) =>
+    text.slice(Math.max(0, match.index - 10), match.index + 10),
+  )
+
+test('French guillemets hold their words with a narrow no-break space', () => {
+  const loose = entries('fr').flatMap(({ msgstr }) => looseGuillemets(msgstr))
+  expect(loose).toEqual([])
+  expect(looseGuillemets('« Nova » est en pause')).toHaveLength(2)
+  expect(looseGuillemets(`«${NARROW_NBSP}Nova${NARROW_NBSP}» est en pause`)).toEqual([])
+})
+
 test('French texts use the typographic apostrophe', () => {
   const straight = entries('fr')
     .filter(({ msgstr }) => msgstr.includes("'"))

@@ -23,7 +23,7 @@ const copy: Record<SupportedLocale, RequestCopy> = {
   fr: {
     subject: (brand, amount) => `${brand} demande un rechargement de ${amount}`,
     lead: (brand, mission, amount) =>
-      `${brand} demande d’ajouter ${amount} au budget de la mission ${mission}. Répondez dans les demandes de rechargement de l’administration : « fait » ajoute le montant, « refusé » n’ajoute rien.`,
+      `${brand} demande d’ajouter ${amount} au budget de la mission ${mission}. Répondez dans les demandes de rechargement de l’administration : « fait » ajoute le montant, « refusé » n’ajoute rien.`,
     note: 'Leur note :',
     open: 'Ouvrir les demandes de rechargement',
   },
