@@ -93,3 +93,17 @@ test('the chart names its two colours in a legend', () => {
   expect(legend.textContent).toContain('Valid')
   expect(legend.textContent).toContain('Refused')
 })
+
+test('an event’s time is the viewer’s own clock, not UTC', () => {
+  const zone = process.env.TZ
+  // Paris in November is UTC+1: 10:00 UTC is 11:00 on the streamer's clock.
+  process.env.TZ = 'Europe/Paris'
+  try {
+    setSteps({ ...noSteps, profileComplete: true, walletCreated: true })
+    show()
+    expect(screen.getByTestId('deal-events').textContent).toContain('20/11/2026 11:00')
+  } finally {
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  }
+})

@@ -4,7 +4,7 @@ import { useOnboardingSteps } from '#client/lib/session.ts'
 import type { DealEvent } from '#shared/contract/deals.ts'
 import { foldDealEvents } from '#shared/deal-ledger.ts'
 import { formatMoney } from '#shared/format.ts'
-import { formatDate } from '#shared/format-date.ts'
+import { formatLocalDateTime } from '#shared/format-date.ts'
 
 function useLabels() {
   const { t } = useLingui()
@@ -67,7 +67,7 @@ export function EventList({ events: raw }: { events: DealEvent[] }) {
       <ol className="event-list" data-testid="deal-events">
         {events.slice(0, shown).map((event) => (
           <li key={event.id} className={event.valid ? 'event' : 'event event-invalid'}>
-            <span className="event-date">{formatDate(event.createdAt, 'DD/MM/YYYY HH:mm')}</span>
+            <span className="event-date">{formatLocalDateTime(event.createdAt, 'DD/MM/YYYY HH:mm')}</span>
             <span className="event-type">{labels.type(event)}</span>
             <span className="event-status">{labels.status(event)}</span>
             <span className="event-amount">
