@@ -41,6 +41,18 @@ const refusal = (response: { json(): unknown }) =>
 const codeOf = async (user: TestUser) =>
   (await testApp.app.db.select().from(users).where(eq(users.id, user.id)))[0]?.creatorCode
 
+test('a new streamer’s code reads as their name, then six characters without look-alikes (no 0/O, 1/I/L)', async () => {
+  const { user, username } = await signup(testApp.app, {
+    username: `ada_fr${serial++}${Date.now().toString(36)}`,
+  })
+  const [row] = await testApp.app.db.select().from(users).where(eq(users.id, user.id))
+  const stem = username
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase()
+  expect(row?.creatorCode).toMatch(new RegExp(`^${stem}[2-9A-HJKMNP-Z]{6}$`))
+})
+
 test('a streamer chooses a readable code, kept as typed; another case of it is the same code', async () => {
   const ada = await fresh()
   const bob = await fresh()

@@ -4,6 +4,7 @@ import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { type UserRow, users, wallets } from '#server/db/schema.ts'
 import type { User } from '#shared/contract/auth.ts'
+import { creatorCodeProblem } from '#shared/creator-code-rules.ts'
 
 /** The user's own view (contract `User`): never the hash, never anything about sessions. */
 export function toUser(row: UserRow): User {
@@ -23,10 +24,24 @@ export function toUser(row: UserRow): User {
   }
 }
 
-// 12 upper-case letters and digits (~60 bits): readable on stream, no real collision risk.
-const CREATOR_CODE_LENGTH = 12
-export const newCreatorCode = () =>
-  randomBytes(16).toString('base64url').replace(/[-_]/g, '').slice(0, CREATOR_CODE_LENGTH).toUpperCase()
+// Characters a viewer cannot misread when the code is shown on stream or said aloud: no 0/O, 1/I/L.
+const READABLE = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+const readable = (length: number) =>
+  Array.from(randomBytes(length), (byte) => READABLE[byte % READABLE.length]).join('')
+
+/**
+ * A new account's creator code: the first eight letters and digits of the username, so viewers see
+ * whose code it is, then six unambiguous characters (31^6, some 900 million per name). A name that
+ * would make a reserved code (ADMIN…) gets twelve such characters instead. The streamer may choose
+ * their own afterwards.
+ */
+export function newCreatorCode(username = ''): string {
+  const code = `${username
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase()}${readable(6)}`
+  return creatorCodeProblem(code) === null ? code : readable(12)
+}
 
 /** A login is a username or an e-mail address, both matched case-insensitively. */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
@@ -77,7 +92,7 @@ export type NewUser = Pick<
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ ...user, creatorCode: newCreatorCode() })
+    .values({ ...user, creatorCode: newCreatorCode(user.username) })
     .returning()
   if (!row) throw new Error('user insert returned no row')
   return row
