@@ -24,6 +24,14 @@ export function winAnsi(text: string): string {
   return text.replace(/\u202f/g, '\u00a0').replace(/[^\x20-\x7e\u00a0-\u00ff€’‘“”–—…]/g, '?')
 }
 
+/** `text` as is when it fits `width` at the body size, else cut to fit with an ellipsis. */
+function fitted(font: PDFFont, text: string, width: number): string {
+  if (font.widthOfTextAtSize(text, BODY_SIZE) <= width) return text
+  let end = text.length
+  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end).trimEnd()}…`, BODY_SIZE) > width) end -= 1
+  return `${text.slice(0, end).trimEnd()}…`
+}
+
 export class PdfWriter {
   private page: PDFPage
   private y = PAGE_HEIGHT - MARGIN
@@ -60,24 +68,29 @@ export class PdfWriter {
     this.y -= LINE_HEIGHT
     const font = bold ? this.bold : this.font
     const [label, second, third, amount] = cells.map(winAnsi) as [string, string, string, string]
-    // 52 characters keep the label clear of the number columns on A4.
-    this.page.drawText(label.length > 52 ? `${label.slice(0, 51)}…` : label, {
+    const edges = [PAGE_WIDTH - MARGIN - 190, PAGE_WIDTH - MARGIN - 95, PAGE_WIDTH - MARGIN]
+    const columns = [second, third, amount]
+    // The label ends 8 pt before the first number column that holds something, measured in the font.
+    const firstStart = Math.min(
+      ...columns.map((value, index) =>
+        value ? (edges[index] ?? PAGE_WIDTH) - font.widthOfTextAtSize(value, BODY_SIZE) : PAGE_WIDTH,
+      ),
+    )
+    this.page.drawText(fitted(font, label, firstStart - 8 - MARGIN), {
       x: MARGIN,
       y: this.y,
       size: BODY_SIZE,
       font,
     })
-    const right = (value: string, edge: number) =>
-      value &&
+    columns.forEach((value, index) => {
+      if (!value) return
       this.page.drawText(value, {
-        x: edge - font.widthOfTextAtSize(value, BODY_SIZE),
+        x: (edges[index] ?? PAGE_WIDTH) - font.widthOfTextAtSize(value, BODY_SIZE),
         y: this.y,
         size: BODY_SIZE,
         font,
       })
-    right(second, PAGE_WIDTH - MARGIN - 190)
-    right(third, PAGE_WIDTH - MARGIN - 95)
-    right(amount, PAGE_WIDTH - MARGIN)
+    })
   }
 
   /** Text that may be longer than a line: wrapped at the page's width. */
