@@ -232,7 +232,6 @@ async function credit(
 ): Promise<void> {
   const { mission } = settling
   const credited = [...verdict.deals]
-  const flagged = credited.filter(([, outcome]) => outcome.flagged).map(([dealId]) => dealId)
   await tx.execute(sql`
     update ${deals} set
       progress = ${deals.progress} + v.credited,
@@ -243,7 +242,7 @@ async function credit(
     from unnest(${sql.param(credited.map(([dealId]) => dealId))}::uuid[],
       ${sql.param(credited.map(([, outcome]) => outcome.credited))}::int[],
       ${sql.param(credited.map(([, outcome]) => outcome.creditedCents))}::bigint[],
-      ${sql.param(credited.map(([dealId]) => flagged.includes(dealId)))}::boolean[]) v(id, credited, cents, flagged)
+      ${sql.param(credited.map(([, outcome]) => outcome.flagged))}::boolean[]) v(id, credited, cents, flagged)
     where ${deals.id} = v.id`)
   const earnings = credited.flatMap(([dealId, outcome]) => {
     const deal = settling.deals.get(dealId)

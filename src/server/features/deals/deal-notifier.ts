@@ -58,30 +58,15 @@ export async function settleDealChange(app: FastifyInstance, change: DealChange)
   return loaded
 }
 
-/**
- * Pushes a committed change nobody answers with (a viewer's click, whose answer is the brand's link):
- * even the read failing is only logged, so the viewer is redirected whatever happens here.
- */
-export async function announceDealChange(app: FastifyInstance, change: DealChange): Promise<void> {
-  try {
-    await settleDealChange(app, change)
-  } catch (error) {
-    app.log.error({ err: error, dealId: change.dealId }, 'publishing a deal change failed')
-  }
-}
-
 /** Pushes the changes of a settled batch of clicks: its deals read in one statement, then each pushed. */
 export async function announceDealChanges(app: FastifyInstance, changes: DealChange[]): Promise<void> {
   if (changes.length === 0) return
   try {
-    const loaded = new Map(
-      (
-        await findDealsByIds(
-          app.db,
-          changes.map((change) => change.dealId),
-        )
-      ).map((deal) => [deal.row.id, deal]),
+    const deals = await findDealsByIds(
+      app.db,
+      changes.map((change) => change.dealId),
     )
+    const loaded = new Map(deals.map((deal) => [deal.row.id, deal]))
     for (const change of changes) {
       const deal = loaded.get(change.dealId)
       if (deal) await publish(app, deal, change)
