@@ -92,6 +92,47 @@ const userDealOnMission = preparedPerDatabase((db) =>
     .prepare('user_deal_on_mission'),
 )
 
+/** What a tracked link's redirect reads: the deal and what its brand page is built from, nothing else. */
+export interface DealLinkRow {
+  dealId: string
+  dealCode: string
+  missionCode: string
+  integration: typeof missions.$inferSelect.integration
+  username: string
+  creatorCode: string
+}
+
+// A raid's taps ask it once a second per streamer per node: three primary-key joins, without the
+// provider and the spots count the full deal read carries (a third of the embedded database's time
+// in a burst went to those).
+const dealLinkOnMission = preparedPerDatabase((db) =>
+  db
+    .select({
+      dealId: deals.id,
+      dealCode: deals.code,
+      missionCode: missions.code,
+      integration: missions.integration,
+      username: users.username,
+      creatorCode: users.creatorCode,
+    })
+    .from(deals)
+    .innerJoin(missions, eq(missions.id, deals.missionId))
+    .innerJoin(users, eq(users.id, deals.userId))
+    .where(and(usernameIs(sql.placeholder('username')), eq(missions.code, sql.placeholder('missionCode'))))
+    .limit(1)
+    .prepare('deal_link_on_mission'),
+)
+
+/** The deal link of a user on a mission (by the MISSION code), or null when either does not exist. */
+export async function findDealLink(
+  db: Executor,
+  username: string,
+  missionCode: string,
+): Promise<DealLinkRow | null> {
+  const [found] = await dealLinkOnMission(db).execute({ username, missionCode })
+  return found ?? null
+}
+
 /** The id of the user a deal route names (usernames are matched without case). */
 export async function findUserIdByUsername(db: Executor, username: string): Promise<string | null> {
   const [user] = await db.select({ id: users.id }).from(users).where(usernameIs(username)).limit(1)

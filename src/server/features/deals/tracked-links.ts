@@ -7,19 +7,28 @@ import type { FastifyInstance } from 'fastify'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import { integrationLinkData } from '#shared/deal-links.ts'
 import { buildIntegrationLink } from '#shared/integration-links.ts'
-import { findUserDeal, type LoadedDeal } from './deals-repository'
+import { type DealLinkRow, findDealLink, type LoadedDeal } from './deals-repository'
+
+const targetOf = (link: Omit<DealLinkRow, 'dealId'>): string =>
+  buildIntegrationLink(
+    link.integration,
+    integrationLinkData({
+      dealCode: link.dealCode,
+      missionCode: link.missionCode,
+      username: link.username,
+      creatorCode: link.creatorCode,
+    }),
+  )
 
 /** The brand's page a deal's tracked link leads to. */
 export const brandTarget = (loaded: LoadedDeal): string =>
-  buildIntegrationLink(
-    loaded.mission.integration,
-    integrationLinkData({
-      dealCode: loaded.row.code,
-      missionCode: loaded.mission.code,
-      username: loaded.ownerUsername,
-      creatorCode: loaded.ownerCreatorCode,
-    }),
-  )
+  targetOf({
+    dealCode: loaded.row.code,
+    missionCode: loaded.mission.code,
+    integration: loaded.mission.integration,
+    username: loaded.ownerUsername,
+    creatorCode: loaded.ownerCreatorCode,
+  })
 
 /** What a tracked link's redirect needs: the deal its clicks are for and the brand's page. */
 export interface TrackedLink {
@@ -64,8 +73,8 @@ export function trackedLink(
   code: string,
 ): Promise<TrackedLink | null> {
   const load = async () => {
-    const loaded = await findUserDeal(app.db, username, code)
-    return loaded ? { dealId: loaded.row.id, target: brandTarget(loaded) } : null
+    const found = await findDealLink(app.db, username, code)
+    return found ? { dealId: found.dealId, target: targetOf(found) } : null
   }
   if (!app.readCache.live) return load()
   const links = linksOf(app)
