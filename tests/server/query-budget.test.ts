@@ -14,6 +14,7 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import { personBody } from './wallet-fixtures'
@@ -184,4 +185,19 @@ test('an admin reading another user runs a bounded number of statements too', as
       BUDGET[name] + 1,
     )
   }
+})
+
+test('wallet changes arriving while a push is read make one more read, not one each', async () => {
+  // A raid credits a streamer several times a second: ten changes at once are two wallet reads (the
+  // first, then one carrying every change after it), and every caller's promise waits for the push
+  // that includes its change.
+  statements.length = 0
+  counting = true
+  try {
+    await Promise.all(Array.from({ length: 10 }, () => emitWalletUpdated(app, streamer.id)))
+  } finally {
+    counting = false
+  }
+  const walletReads = statements.filter((statement) => /from "wallets"/.test(statement))
+  expect(walletReads).toHaveLength(2)
 })

@@ -18,19 +18,23 @@ export interface PendingEarnings {
 /** Entries still pending at the transaction's time (now()): held, with a hold that has not ended. */
 const stillPending = () => and(eq(ledgerEntries.held, true), gt(ledgerEntries.availableAt, sql`now()`))
 
-/** The pending entries of the wallet row a query selects. */
-const pendingOfWallet = () =>
-  sql`from ${ledgerEntries} where ${ledgerEntries.walletId} = ${wallets.id} and ${stillPending()}`
+/** The held entries of the wallet row a query selects, on the held index: `(wallet, available_at)`. */
+const heldOfWallet = () =>
+  sql`from ${ledgerEntries} where ${ledgerEntries.walletId} = ${wallets.id} and ${ledgerEntries.held}`
 
 /**
  * Columns to select beside a wallet row: its pending earnings, read-only (no release on a GET) and in
- * the same statement as the row, so balance and pending come from one snapshot.
+ * the same statement as the row, so balance and pending come from one snapshot. Pending is what
+ * `held_cents` counts less the entries whose hold has ended and no debit has released yet: both
+ * parts read only the few matured entries or the first pending one off the held index, never every
+ * pending entry (a streamer in a raid gains one a batch, and the wallet is read after each).
  */
 export const pendingColumns = () => ({
-  pendingCents: sql<string>`(select coalesce(sum(${ledgerEntries.amountCents}), 0) ${pendingOfWallet()})`,
-  nextAvailableAt: sql<Date | null>`(select min(${ledgerEntries.availableAt}) ${pendingOfWallet()})`.mapWith(
-    ledgerEntries.availableAt,
-  ),
+  pendingCents: sql<string>`(${wallets.heldCents} - (select coalesce(sum(${ledgerEntries.amountCents}), 0) ${heldOfWallet()} and ${ledgerEntries.availableAt} <= now()))`,
+  nextAvailableAt:
+    sql<Date | null>`(select min(${ledgerEntries.availableAt}) ${heldOfWallet()} and ${ledgerEntries.availableAt} > now())`.mapWith(
+      ledgerEntries.availableAt,
+    ),
 })
 
 export const pendingEarnings = (row: {
