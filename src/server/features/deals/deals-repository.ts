@@ -103,8 +103,8 @@ export interface DealLinkRow {
 }
 
 // A raid's taps ask it once a second per streamer per node: three primary-key joins, without the
-// provider and the spots count the full deal read carries (a third of the embedded database's time
-// in a burst went to those).
+// provider and the spots count the full deal read carries (a seventh of the embedded
+// database's statement time in a burst went to those).
 const dealLinkOnMission = preparedPerDatabase((db) =>
   db
     .select({
