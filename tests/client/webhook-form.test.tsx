@@ -73,3 +73,21 @@ test('an address the server refuses shows the rule under the address field', asy
     expect.objectContaining({ body: { url: 'https://10.0.0.1/hook', events: ['deal.clicks_settled'] } }),
   )
 })
+
+test('a created webhook shows its signing secret once, then the empty form again', async () => {
+  const user = userEvent.setup()
+  apiMock.mockResolvedValue({ id: 'hook-1', secret: 'whsec_test_0123456789' })
+  renderForm()
+  await user.type(screen.getByLabelText('Receiver URL'), ' https://hooks.example/streamdeals ')
+  await user.click(screen.getByRole('button', { name: 'Add the webhook' }))
+
+  expect(await screen.findByText('whsec_test_0123456789')).toBeTruthy()
+  expect(apiMock).toHaveBeenCalledWith(
+    'brandWebhookCreate',
+    expect.objectContaining({
+      body: { url: 'https://hooks.example/streamdeals', events: ['deal.clicks_settled'] },
+    }),
+  )
+  await user.click(screen.getByRole('button', { name: 'I have stored it' }))
+  expect(((await screen.findByLabelText('Receiver URL')) as HTMLInputElement).value).toBe('')
+})

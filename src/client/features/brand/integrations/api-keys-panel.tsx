@@ -1,21 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
-import { placeRefusal } from '#client/features/deals/admin-kit.ts'
 import { confirm } from '#client/lib/confirm.ts'
-import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
-import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { notify } from '#client/lib/toast.ts'
-import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ApiKeyScope, BrandApiKey } from '#shared/contract/brand-integrations.ts'
 import { DEFAULT_DATE_TIME_FORMAT, formatDate } from '#shared/format-date.ts'
 import { GeneralError } from '../components/form-parts'
 import { brandRefusal } from '../messages'
 import { createApiKey, integrationQueries, revokeApiKey } from './queries'
 import { SecretOnce } from './secret-once'
+import { useSecretForm } from './use-secret-form'
 
 interface ApiKeyValues {
   name: string
@@ -28,37 +23,15 @@ const resolver = lazyArkResolver<ApiKeyValues>(() =>
 )
 
 function ApiKeyForm({ slug }: { slug: string }) {
-  const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
-  const form = useForm<ApiKeyValues>({
+  const { t } = useLingui()
+  const { form, state, submit, box, general, secret, forgetSecret } = useSecretForm<ApiKeyValues>({
     defaultValues: { name: '', scope: 'read' },
     resolver,
-    shouldFocusError: false,
+    create: async (values) =>
+      (await createApiKey(slug, { name: values.name.trim(), scope: values.scope })).key,
+    listKey: integrationQueries.apiKeys(slug).queryKey,
   })
-  const [secret, setSecret] = useState<string | null>(null)
-  const [general, setGeneral] = useState<string | null>(null)
-  const box = useRef<HTMLFormElement>(null)
-  const state = fieldStates(form, (key) => validationMessage(i18n, key))
-  const submit = form.handleSubmit(
-    async (values) => {
-      setGeneral(null)
-      try {
-        const created = await createApiKey(slug, { name: values.name.trim(), scope: values.scope })
-        setSecret(created.key)
-        form.reset()
-        await queryClient.invalidateQueries({ queryKey: integrationQueries.apiKeys(slug).queryKey })
-      } catch (error) {
-        setGeneral(
-          placeRefusal(form, error, {
-            general: () => brandRefusal(i18n, error),
-          }),
-        )
-        showFirstError(box.current)
-      }
-    },
-    () => showFirstError(box.current),
-  )
-  if (secret) return <SecretOnce label={t`The new API key`} secret={secret} onDone={() => setSecret(null)} />
+  if (secret) return <SecretOnce label={t`The new API key`} secret={secret} onDone={forgetSecret} />
   const pending = form.formState.isSubmitting
   return (
     <form

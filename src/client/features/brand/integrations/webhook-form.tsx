@@ -1,19 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
-import { placeRefusal } from '#client/features/deals/admin-kit.ts'
-import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
-import { showFirstError } from '#client/lib/forms/show-first-error.ts'
-import { validationMessage } from '#client/lib/validation-messages.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '#shared/contract/brand-integrations.ts'
 import { GeneralError } from '../components/form-parts'
-import { brandRefusal } from '../messages'
 import { webhookEventLabels } from './event-labels'
 import { createWebhook, integrationQueries } from './queries'
 import { SecretOnce } from './secret-once'
+import { useSecretForm } from './use-secret-form'
 
 interface WebhookValues {
   url: string
@@ -28,49 +21,21 @@ const resolver = lazyArkResolver<WebhookValues>(() =>
 /** An owner adds a webhook: its https URL and the events it receives; the signing secret is shown once. */
 export function WebhookForm({ slug }: { slug: string }) {
   const { t, i18n } = useLingui()
-  const queryClient = useQueryClient()
-  const form = useForm<WebhookValues>({
+  const { form, state, submit, box, general, secret, forgetSecret } = useSecretForm<WebhookValues>({
     defaultValues: { url: '', events: ['deal.clicks_settled'] },
     resolver,
-    shouldFocusError: false,
+    create: async (values) =>
+      (await createWebhook(slug, { url: values.url.trim(), events: values.events })).secret,
+    listKey: integrationQueries.webhooks(slug).queryKey,
+    field: (path) => (path === 'url' ? 'url' : null),
   })
-  const [secret, setSecret] = useState<string | null>(null)
-  const [general, setGeneral] = useState<string | null>(null)
-  const box = useRef<HTMLFormElement>(null)
-  const state = fieldStates(form, (key) => validationMessage(i18n, key))
   // The server refuses an address that is not https or not on the public internet: say which rule.
   const urlError =
     form.formState.errors.url?.type === 'server'
       ? t`Use an https address on the public internet (not a local or private network).`
       : state('url').error
-  const submit = form.handleSubmit(
-    async (values) => {
-      setGeneral(null)
-      try {
-        const created = await createWebhook(slug, { url: values.url.trim(), events: values.events })
-        setSecret(created.secret)
-        form.reset()
-        await queryClient.invalidateQueries({ queryKey: integrationQueries.webhooks(slug).queryKey })
-      } catch (error) {
-        setGeneral(
-          placeRefusal(form, error, {
-            general: () => brandRefusal(i18n, error),
-            field: (path) => (path === 'url' ? 'url' : null),
-          }),
-        )
-        showFirstError(box.current)
-      }
-    },
-    () => showFirstError(box.current),
-  )
   if (secret)
-    return (
-      <SecretOnce
-        label={t`Signing secret of the new webhook`}
-        secret={secret}
-        onDone={() => setSecret(null)}
-      />
-    )
+    return <SecretOnce label={t`Signing secret of the new webhook`} secret={secret} onDone={forgetSecret} />
   // The one rule of the events: at least one.
   const eventsError = form.formState.errors.events ? t`Choose at least one event.` : undefined
   return (
