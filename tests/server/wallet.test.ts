@@ -1,5 +1,6 @@
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import type { Onboarding, Transaction, Wallet } from '#shared/contract/wallet.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
@@ -214,6 +215,29 @@ test('onboarding tells the four steps', async () => {
     bankAccountAdded: true,
     certificationVerified: true,
   })
+})
+
+test('wallet changes arriving while a push is read make one more push, not one each', async () => {
+  // A raid credits a streamer several times a second: ten changes at once are two pushes, the second
+  // carrying every change, and every caller waits for the push that includes its change.
+  const user = await createUser(t.app.db)
+  await createWallet(t.app, user)
+  const socket = connect(t.url ?? '', { auth: { token: user.token }, transports: ['websocket'] })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve())
+      socket.once('connect_error', reject)
+    })
+    const pushes: Wallet[] = []
+    socket.on('wallet:updated', (wallet) => pushes.push(wallet))
+    await Promise.all(Array.from({ length: 10 }, () => emitWalletUpdated(t.app, user.id)))
+    await expect.poll(() => pushes.length).toBe(2)
+    // Nothing else trails behind.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(pushes).toHaveLength(2)
+  } finally {
+    socket.disconnect()
+  }
 })
 
 test('every wallet change pushes wallet:updated to the owner', async () => {

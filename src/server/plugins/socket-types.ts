@@ -12,5 +12,11 @@ export interface SocketData {
   sessionExpiresAt: number | null
 }
 
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>
+/** What nodes tell each other through the adapter (with REDIS_URL): work only a node with sockets does. */
+export interface InterServerEvents {
+  /** A user's wallet changed: each node pushes it to its own sockets of that user, if it has any. */
+  'wallet:changed': (userId: string) => void
+}
+
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>

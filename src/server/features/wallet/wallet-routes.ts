@@ -19,7 +19,7 @@ import {
   updateWalletDetails,
 } from './wallet-repository'
 import { loadWallet } from './wallet-serializer'
-import { emitWalletUpdated } from './wallet-service'
+import { emitWalletUpdated, registerWalletPushes } from './wallet-service'
 import { walletSummary } from './wallet-summary'
 
 /**
@@ -28,6 +28,7 @@ import { walletSummary } from './wallet-summary'
  * answers 404 and the client shows earnings from the deals and invites the user to create it.
  */
 export async function walletRoutes(app: FastifyInstance) {
+  registerWalletPushes(app)
   // Kept per user until the database announces a change, or until its next pending part becomes
   // available (pending is computed against the clock).
   registerRoute(
