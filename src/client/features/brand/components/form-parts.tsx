@@ -3,31 +3,12 @@
  * refusal lands on the fields it names, else above the form, and the line above the form.
  */
 import { useLingui } from '@lingui/react/macro'
-import { type FormEvent, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import { ErrorLines, placeRefusal } from '#client/features/deals/admin-kit.ts'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { showFirstError } from '#client/lib/forms/show-first-error.ts'
-import { brandRefusal, missionFieldMessage, useBrandFormErrors } from '../messages'
-
-/** A form's submit: `send` runs once at a time; a refusal lands on the fields (or above the form). */
-export function useBrandForm() {
-  const errors = useBrandFormErrors()
-  const [pending, setPending] = useState(false)
-  const submitWith = (send: () => Promise<void>) => async (event: FormEvent) => {
-    event.preventDefault()
-    setPending(true)
-    errors.clear()
-    try {
-      await send()
-    } catch (error) {
-      errors.fail(error)
-    } finally {
-      setPending(false)
-    }
-  }
-  return { errors, pending, submitWith }
-}
+import { brandRefusal, missionFieldMessage } from '../messages'
 
 /**
  * A brand form's submit: `send` gets the values the form's resolver passed (a refused form is not
