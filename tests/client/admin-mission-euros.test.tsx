@@ -11,7 +11,15 @@ import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
 import { MissionsTab } from '#client/features/deals/admin/missions-tab.tsx'
 import { api } from '#client/lib/http.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
-import { fieldError, novaGames, payloadOf, prepareFormTests, renderForm, sent } from './support/form-kit'
+import {
+  fieldError,
+  fill,
+  novaGames,
+  payloadOf,
+  prepareFormTests,
+  renderForm,
+  sent,
+} from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -65,15 +73,6 @@ function renderTab() {
 const REWARD = /^Reward (?!model)/
 const BUDGET = /^Budget/
 const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value
-
-/**
- * Puts `text` in a field at once: the mission form is large and re-renders on each key, and typing
- * key by key on a busy machine outlasts a test's time; what is typed, not how, is what counts here.
- */
-async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
-  await user.clear(field)
-  await user.paste(text)
-}
 
 test("a saved mission's reward and budget are shown in euros, and saved back in cents", async () => {
   const user = userEvent.setup()

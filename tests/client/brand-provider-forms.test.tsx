@@ -15,6 +15,7 @@ import type { BrandProvider } from '#shared/contract/brand.ts'
 import {
   deferred,
   fieldError,
+  fill,
   novaGames,
   payloadOf,
   prepareFormTests,
@@ -52,7 +53,7 @@ test('an application without a name, or with a translation but no English, is re
   const user = userEvent.setup()
   renderForm(<ApplyPage />)
   const description = screen.getByRole('group', { name: 'Description' })
-  await user.type(within(description).getByLabelText('French'), 'Studio indépendant.')
+  await fill(user, within(description).getByLabelText('French'), 'Studio indépendant.')
   await user.click(screen.getByRole('button', { name: 'Send the application' }))
 
   expect(await fieldError('Brand name')).toBe('This field is required.')
@@ -67,9 +68,9 @@ test('an application is sent with its texts and logo, busy while sent, then the 
   apiMock.mockImplementation(((name: string) =>
     name === 'brandProviderApply' ? answer.promise : Promise.resolve({ items: [] })) as never)
   renderForm(<ApplyPage />)
-  await user.type(screen.getByLabelText('Brand name'), 'Nova Games')
+  await fill(user, screen.getByLabelText('Brand name'), 'Nova Games')
   const description = screen.getByRole('group', { name: 'Description' })
-  await user.type(within(description).getByLabelText('English'), 'Independent studio.')
+  await fill(user, within(description).getByLabelText('English'), 'Independent studio.')
   const logo = new File(['png'], 'logo.png', { type: 'image/png' })
   await user.upload(screen.getByLabelText('Logo (image)'), logo)
   const button = screen.getByRole('button', { name: 'Send the application' })
@@ -93,7 +94,7 @@ test('a name whose address another brand has is said under the name, in words', 
     }),
   )
   renderForm(<ApplyPage />)
-  await user.type(screen.getByLabelText('Brand name'), 'Nova Games')
+  await fill(user, screen.getByLabelText('Brand name'), 'Nova Games')
   await user.click(screen.getByRole('button', { name: 'Send the application' }))
 
   expect(await fieldError('Brand name')).toBe('A brand with this name already exists. Choose another name.')
@@ -116,7 +117,7 @@ test('a profile is saved with its texts and theme, busy while sent, then said in
     name === 'brandProviderUpdate' ? answer.promise : Promise.resolve({ items: [] })) as never)
   renderForm(<ProfileForm provider={provider} />)
   const description = screen.getByRole('group', { name: 'Description' })
-  await user.type(within(description).getByLabelText('Spanish'), 'Estudio independiente.')
+  await fill(user, within(description).getByLabelText('Spanish'), 'Estudio independiente.')
   await user.selectOptions(screen.getByLabelText('Widget theme'), 'default')
   const button = screen.getByRole('button', { name: 'Save the profile' })
   await user.click(button)

@@ -11,7 +11,7 @@ import { adminContentQueries } from '#client/features/content/admin/admin-querie
 import { ContentEditorTab } from '#client/features/content/admin/content-editor-tab.tsx'
 import { ApiException, api } from '#client/lib/http.ts'
 import type { AdminContentEntry } from '#shared/contract/content.ts'
-import { deferred, fieldError, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, prepareFormTests, renderForm, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -49,7 +49,7 @@ test('a new entry with a code out of shape and no title or text is refused under
   const user = userEvent.setup()
   renderTab()
   await user.click(screen.getByRole('button', { name: 'New entry' }))
-  await user.type(screen.getByLabelText('Code (in the address)'), 'When Paid')
+  await fill(user, screen.getByLabelText('Code (in the address)'), 'When Paid')
   await user.click(screen.getByRole('button', { name: 'Save' }))
 
   expect(await fieldError('Code (in the address)')).toBe('This value does not have the expected format.')
@@ -69,7 +69,7 @@ test('an edited entry is saved with its changes, busy while saved, then the list
   expect(screen.queryByLabelText('Code (in the address)')).toBeNull()
   await user.clear(screen.getByLabelText('Topic'))
   await user.clear(screen.getByLabelText('Position'))
-  await user.type(screen.getByLabelText('Position'), '5')
+  await fill(user, screen.getByLabelText('Position'), '5')
   const save = screen.getByRole('button', { name: 'Save' })
   await user.click(save)
 
@@ -94,9 +94,9 @@ test('a new entry goes with its place and code; a code the server finds taken is
   )
   renderTab()
   await user.click(screen.getByRole('button', { name: 'New entry' }))
-  await user.type(screen.getByLabelText('Code (in the address)'), 'refunds')
-  await user.type(screen.getByLabelText('Title'), 'Refunds')
-  await user.type(screen.getByLabelText('Text (markdown)'), 'Ask the brand.')
+  await fill(user, screen.getByLabelText('Code (in the address)'), 'refunds')
+  await fill(user, screen.getByLabelText('Title'), 'Refunds')
+  await fill(user, screen.getByLabelText('Text (markdown)'), 'Ask the brand.')
   await user.click(screen.getByRole('button', { name: 'Save' }))
 
   expect(await fieldError('Code (in the address)')).toBe('This code is already used.')

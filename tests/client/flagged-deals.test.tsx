@@ -5,7 +5,7 @@ import { FlaggedDeals } from '#client/features/brand/components/flagged-deals.ts
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
-import { deferred, fieldError, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, prepareFormTests, renderForm, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -63,7 +63,8 @@ test('a review request is sent with its message, busy while it is sent, then sai
   const answer = deferred<unknown>()
   apiMock.mockReturnValue(answer.promise as never)
   await askForReview(user)
-  await user.type(
+  await fill(
+    user,
     screen.getByLabelText('What should the administrators look at?'),
     'A school club shared it.',
   )

@@ -8,7 +8,7 @@ import { expect, test, vi } from 'vitest'
 import { InviteMemberForm } from '#client/features/brand/admin/provider-admin.tsx'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
-import { deferred, fieldError, novaGames, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, novaGames, prepareFormTests, renderForm, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -27,7 +27,7 @@ prepareFormTests(
 test('an address that is no e-mail address is refused under its field, nothing sent', async () => {
   const user = userEvent.setup()
   renderForm(<InviteMemberForm provider={novaGames} onDone={() => undefined} />)
-  await user.type(screen.getByLabelText('E-mail'), 'ada.example.test')
+  await fill(user, screen.getByLabelText('E-mail'), 'ada.example.test')
   await user.click(screen.getByRole('button', { name: 'Send the invitation' }))
 
   expect(await fieldError('E-mail')).toBe('Enter a valid e-mail address.')
@@ -41,7 +41,7 @@ test('an invitation is sent with its role, busy while it is sent, then said in a
   apiMock.mockReturnValue(answer.promise as never)
   const onDone = vi.fn()
   renderForm(<InviteMemberForm provider={novaGames} onDone={onDone} />)
-  await user.type(screen.getByLabelText('E-mail'), 'ada@example.test')
+  await fill(user, screen.getByLabelText('E-mail'), 'ada@example.test')
   await user.selectOptions(screen.getByLabelText('Role'), 'owner')
   const button = screen.getByRole('button', { name: 'Send the invitation' })
   await user.click(button)
