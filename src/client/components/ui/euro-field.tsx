@@ -1,9 +1,10 @@
 /**
  * The one field where a person types money: an amount in euros as they write it in their language
  * ("12,50", "1 200 €", "1,200.50"), read by lib/forms/euro-amount.ts into cents. Used by react-hook-form
- * forms (the wallet's payout, the brand portal's mission, top-up and top-up request forms): spread the
- * form's `register(...)` into `registration`, pass the typed text as `value` for the hint under it,
- * and validate with `euroRule`. Loads with the forms only (never from the first route).
+ * forms (the wallet's payout, the brand portal's mission, top-up and top-up request forms, the admin's
+ * mission and manual top-up forms): spread the form's `register(...)` into `registration`, pass the
+ * typed text as `value` for the hint under it, and validate with `euroRule`, or with `euroCheck` beside
+ * a contract resolver. Loads with the forms only (never from the first route).
  */
 import type { I18n } from '@lingui/core'
 import type { ReactNode } from 'react'
@@ -60,6 +61,19 @@ export function EuroField({
 }
 
 /**
+ * The reader's refusal of an amount in euros as an error key (`amount.ambiguous`, …), null when it
+ * reads; an empty field is refused unless `optional`. A form with a contract resolver runs it as one
+ * of its checks (`withChecks`), so the user learns what was wrong with what they typed.
+ */
+export function euroCheck(options: { optional?: boolean } = {}): (text: string | undefined) => string | null {
+  return (text) => {
+    if (!text?.trim()) return options.optional ? null : 'validation.required'
+    const read = parseEuroAmount(text)
+    return read.ok ? null : read.error
+  }
+}
+
+/**
  * A react-hook-form `validate` for an amount in euros: the reader's refusal in the user's words, an
  * empty field refused unless `optional`, and amounts below `minCents` refused with `tooSmall`.
  */
@@ -67,11 +81,12 @@ export function euroRule(
   i18n: I18n,
   options: { optional?: boolean; minCents?: number; tooSmall?: string } = {},
 ): (text: string | undefined) => true | string {
+  const check = euroCheck(options)
   return (text) => {
-    if (!text?.trim()) return options.optional ? true : validationMessage(i18n, 'validation.required')
-    const read = parseEuroAmount(text)
-    if (!read.ok) return validationMessage(i18n, read.error)
-    if (read.cents < (options.minCents ?? 1))
+    const key = check(text)
+    if (key) return validationMessage(i18n, key)
+    const cents = euroCents(text)
+    if (cents !== null && cents < (options.minCents ?? 1))
       return options.tooSmall ?? validationMessage(i18n, 'amount.invalid')
     return true
   }

@@ -1,19 +1,19 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
 import { FetchError } from 'ofetch'
-import { useState } from 'react'
-import { useAdminFormErrors } from '#client/features/deals/admin-kit.ts'
 import { apiErrorKeys } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 
+/** The slug is made from the brand's name: the member reads a taken slug as the name being taken. */
+const nameTaken = msg`A brand with this name already exists. Choose another name.`
+
 /**
- * The brand API's refusals in the member's words. Field errors show under their fields (the admin
- * forms' plumbing, reused); what concerns the whole form shows above it, never as the server wrote it.
+ * The brand API's refusals in the member's words. Field errors show under their fields
+ * (`missionFieldMessage`); what concerns the whole form shows above it, never as the server wrote it.
  */
 const refusals: Record<string, MessageDescriptor> = {
   payments_off: msg`Card top-ups are switched off on this server: an administrator records top-ups by hand.`,
-  'provider.slug_taken': msg`A brand with this name already exists. Choose another name.`,
+  'provider.slug_taken': nameTaken,
   'mission.code_taken': msg`This code is already used by another mission.`,
   'mission.not_draft': msg`This mission is no longer a draft: only an administrator can change it now.`,
   'email.unverified': msg`Confirm your e-mail address first: open the link we mailed you (your account page can send a new one), then apply.`,
@@ -40,34 +40,12 @@ export function brandRefusal(i18n: I18n, error: unknown): string {
   return i18n._(known ?? msg`Something went wrong. Please try again.`)
 }
 
-/**
- * A brand form's errors: each field's under it (by its path in the body), and a sentence above the
- * form when the refusal names no field.
- */
-export function useBrandFormErrors() {
-  const { i18n } = useLingui()
-  const errors = useAdminFormErrors()
-  const [error, setError] = useState<unknown>(null)
-  const general = errors.refused && errors.refused.fields.size === 0 ? brandRefusal(i18n, error) : null
-  return {
-    errorFor: errors.errorFor,
-    general,
-    fail: (failure: unknown) => {
-      setError(failure)
-      errors.fail(failure)
-    },
-    clear: () => {
-      setError(null)
-      errors.clear()
-    },
-  }
-}
-
 /** Keys only the brand's forms get on a field; the rest are the shared validation keys. */
 const fieldKeys: Record<string, MessageDescriptor> = {
   'mission.integration_not_allowed': msg`This kind of link belongs to another partner. Choose one of the kinds listed.`,
   'overview.from_after_to': msg`The first day must come before the last one.`,
   'overview.range_too_long': msg`Choose a range of a year at most.`,
+  'provider.slug_taken': nameTaken,
 }
 
 /** A field's refusal in the member's words. */

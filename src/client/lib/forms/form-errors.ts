@@ -83,3 +83,27 @@ export function bodyResolver<T extends FieldValues, B extends FieldValues>(
       : { values, errors: {} }
   }
 }
+
+/** A field check of a form's own: the value's error key, or null when it passes. */
+export type FieldCheck<V> = (value: V) => string | null
+
+/**
+ * A resolver with checks of the form's own on some fields, for what the contract's schema cannot say
+ * in the user's terms: an amount the euro reader refuses gets the reader's reason (not the schema's
+ * type error on the cents it could not make), a file its type or size. A check's key wins over the
+ * schema's on its field; every other field keeps the schema's errors, so all show at once.
+ */
+export function withChecks<T extends FieldValues>(
+  resolver: Resolver<T>,
+  checks: { [K in keyof T]?: FieldCheck<T[K]> },
+): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options)
+    const errors: Record<string, unknown> = { ...result.errors }
+    for (const [name, check] of Object.entries(checks) as [keyof T & string, FieldCheck<unknown>][]) {
+      const key = check(values[name])
+      if (key) errors[name] = { type: key, message: key }
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<T> } : result
+  }
+}

@@ -2,26 +2,45 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { emptyLocalized, localizedBody } from '#client/features/deals/admin-kit.ts'
-import type { BrandProvider } from '#shared/contract/brand.ts'
+import { useForm } from 'react-hook-form'
+import { bodyResolver, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import type { BrandProvider, BrandProviderApplyBody } from '#shared/contract/brand.ts'
 import { applyForProvider, payloadForm } from '../mutations'
-import { GeneralError, useBrandForm } from './form-parts'
-import { ProviderFields } from './provider-fields'
+import { GeneralError, useBrandSubmit } from './form-parts'
+import {
+  applyBody,
+  type BrandProviderValues,
+  brandProviderValues,
+  ProviderFields,
+  providerFieldOf,
+} from './provider-fields'
 import './brand.css'
+
+// The contract's body checks the form before it is sent (arktype loads on the first submit).
+const resolver = bodyResolver<BrandProviderValues, BrandProviderApplyBody>(
+  lazyArkResolver(() =>
+    import('#shared/contract/brand.ts').then((contract) => contract.BrandProviderApplyBody),
+  ),
+  applyBody,
+)
 
 /** The new provider page: a brand applies (name, description, logo) and waits for an admin's approval. */
 export function ApplyPage() {
   const { t } = useLingui()
   const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState(emptyLocalized)
-  const [logo, setLogo] = useState<File | null>(null)
-  const [applied, setApplied] = useState<BrandProvider | null>(null)
-  const { errors, pending, submitWith } = useBrandForm()
-  const submit = submitWith(async () => {
-    const body = { name, description: localizedBody(description) }
-    setApplied(await applyForProvider(queryClient, payloadForm(body, { logo })))
+  const form = useForm<BrandProviderValues>({
+    defaultValues: brandProviderValues(null),
+    resolver,
+    shouldFocusError: false,
   })
+  const [applied, setApplied] = useState<BrandProvider | null>(null)
+  const { submit, general, box, state, pending } = useBrandSubmit(
+    form,
+    async (values) => {
+      setApplied(await applyForProvider(queryClient, payloadForm(applyBody(values), { logo: values.logo })))
+    },
+    providerFieldOf,
+  )
 
   if (applied) {
     return (
@@ -53,16 +72,15 @@ export function ApplyPage() {
           Tell streamers who you are. An administrator checks every new brand before its missions are shown.
         </Trans>
       </p>
-      <form className="form brand-form" onSubmit={submit} aria-label={t`Apply for a new brand`}>
-        <GeneralError message={errors.general} />
-        <ProviderFields
-          name={name}
-          onName={setName}
-          description={description}
-          onDescription={setDescription}
-          onLogo={setLogo}
-          errorFor={errors.errorFor}
-        />
+      <form
+        ref={box}
+        className="form brand-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={t`Apply for a new brand`}
+      >
+        <GeneralError message={general} />
+        <ProviderFields form={form} state={state} />
         <div className="form-actions">
           <button type="submit" className="button" disabled={pending} aria-busy={pending}>
             <Trans>Send the application</Trans>

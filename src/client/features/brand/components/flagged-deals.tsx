@@ -2,21 +2,64 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { FormActions } from '#client/features/deals/admin-kit.ts'
+import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
 import { formatMoney } from '#shared/format.ts'
 import { askForReview } from '../mutations'
-import { GeneralError, useBrandForm } from './form-parts'
+import { GeneralError, useBrandSubmit } from './form-parts'
+
+/** 1,000, as the server keeps it: enough to say why a deal looks wrong, short enough to read in a queue. */
+const MESSAGE_MAX = 1000
+
+// The contract's body checks the request before it is sent (arktype loads on the first submit).
+const reviewResolver = lazyArkResolver<{ message: string }>(() =>
+  import('#shared/contract/brand.ts').then((contract) => contract.BrandDealReviewBody),
+)
+
+/** The review request's form, once opened: a short message to the administrators. */
+function ReviewForm({
+  slug,
+  code,
+  deal,
+  onCancel,
+}: {
+  slug: string
+  code: string
+  deal: BrandStreamerResult
+  onCancel: () => void
+}) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const form = useForm<{ message: string }>({
+    defaultValues: { message: '' },
+    resolver: reviewResolver,
+    shouldFocusError: false,
+  })
+  const { submit, general, box, state, pending } = useBrandSubmit(form, async ({ message }) => {
+    await askForReview(queryClient, slug, code, deal.dealCode, message)
+    void notify('success', t`Review requested: an administrator looks at ${deal.username}’s deal.`)
+  })
+  return (
+    <form ref={box} className="form review-form" onSubmit={submit} noValidate>
+      <GeneralError message={general} />
+      <Field label={t`What should the administrators look at?`} error={state('message').error}>
+        {(control) => (
+          <textarea {...control} rows={3} maxLength={MESSAGE_MAX} {...form.register('message')} />
+        )}
+      </Field>
+      <FormActions onCancel={onCancel} pending={pending} submitLabel={<Trans>Send the request</Trans>} />
+    </form>
+  )
+}
 
 /** A flagged deal's "Ask for review": a short message to the administrators, once. */
 function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal: BrandStreamerResult }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const [message, setMessage] = useState('')
-  const { errors, pending, submitWith } = useBrandForm()
   if (deal.reviewRequested)
     return (
       <p className="status-badge status-badge-requested">
@@ -34,32 +77,7 @@ function ReviewRequest({ slug, code, deal }: { slug: string; code: string; deal:
         <Trans>Ask for review</Trans>
       </button>
     )
-  const submit = submitWith(async () => {
-    await askForReview(queryClient, slug, code, deal.dealCode, message)
-    void notify('success', t`Review requested: an administrator looks at ${deal.username}’s deal.`)
-  })
-  return (
-    <form className="form review-form" onSubmit={submit}>
-      <GeneralError message={errors.general} />
-      <Field label={t`What should the administrators look at?`} error={errors.errorFor('message')}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={1000}
-            required
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        )}
-      </Field>
-      <FormActions
-        onCancel={() => setOpen(false)}
-        pending={pending}
-        submitLabel={<Trans>Send the request</Trans>}
-      />
-    </form>
-  )
+  return <ReviewForm slug={slug} code={code} deal={deal} onCancel={() => setOpen(false)} />
 }
 
 /**

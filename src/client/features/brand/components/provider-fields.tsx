@@ -1,48 +1,100 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
-import { ImageField, LocalizedField, type LocalizedValue } from '#client/features/deals/admin-kit.ts'
+import {
+  emptyLocalized,
+  ImageField,
+  LocalizedField,
+  type LocalizedValue,
+  localizedBody,
+  localizedValue,
+} from '#client/features/deals/admin-kit.ts'
+import type { FieldState } from '#client/lib/forms/field-states.ts'
+import type { BrandProvider } from '#shared/contract/brand.ts'
+import type { WidgetTheme } from '#shared/contract/deals.ts'
+
+/** A brand's profile as its forms hold it; the apply form shows no theme (the brand starts with the default). */
+export interface BrandProviderValues {
+  name: string
+  description: LocalizedValue
+  theme: WidgetTheme
+  /** A new logo picked; none keeps the current one. */
+  logo: File | null
+}
+
+export function brandProviderValues(provider: BrandProvider | null): BrandProviderValues {
+  return {
+    name: provider?.name ?? '',
+    description: provider ? localizedValue(provider.description) : emptyLocalized(),
+    theme: provider?.theme ?? 'default',
+    logo: null,
+  }
+}
+
+/** The JSON part of the apply body (the logo travels beside it as a file). */
+export const applyBody = (values: BrandProviderValues) => ({
+  name: values.name,
+  description: localizedBody(values.description),
+})
+
+/** The JSON part of the profile body. */
+export const profileBody = (values: BrandProviderValues) => ({ ...applyBody(values), theme: values.theme })
+
+/**
+ * The field a path of a refused body names: a translation its language; the slug is made from the
+ * name, so a taken one is the name's problem for the member.
+ */
+export function providerFieldOf(path: string): FieldPath<BrandProviderValues> | null {
+  if (/^description\.(en|fr|es)$/.test(path)) return path as FieldPath<BrandProviderValues>
+  const top = path.split('.')[0]
+  if (top === 'slug' || top === 'name') return 'name'
+  return top === 'description' || top === 'theme' || top === 'logo' ? top : null
+}
 
 /** A brand's name, description in every language and logo: the apply form's and the profile's fields. */
 export function ProviderFields({
-  name,
-  onName,
-  description,
-  onDescription,
-  onLogo,
-  errorFor,
+  form,
+  state,
   newLogo = false,
 }: {
-  name: string
-  onName: (name: string) => void
-  description: LocalizedValue
-  onDescription: (description: LocalizedValue) => void
-  onLogo: (file: File | null) => void
-  errorFor: (path: string) => string | undefined
+  form: UseFormReturn<BrandProviderValues>
+  /** Each field's error in the member's words (the form's `fieldStates`). */
+  state: (name: FieldPath<BrandProviderValues>) => FieldState
   /** The brand has a logo already: the picker replaces it. */
   newLogo?: boolean
 }) {
   const { t } = useLingui()
+  const description = state('description').error
   return (
     <>
-      {/* The slug is made from the name: a taken one is the name's problem for the member. */}
-      <Field label={t`Brand name`} error={errorFor('name') ?? errorFor('slug')}>
-        {(control) => (
-          <input {...control} value={name} onChange={(event) => onName(event.target.value)} required />
-        )}
+      <Field label={t`Brand name`} error={state('name').error}>
+        {(control) => <input {...control} {...form.register('name')} />}
       </Field>
-      <LocalizedField
-        label={t`Description`}
-        value={description}
-        onChange={onDescription}
-        errorFor={(language) =>
-          errorFor(`description.${language}`) ?? (language === 'en' ? errorFor('description') : undefined)
-        }
-        multiline
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <LocalizedField
+            label={t`Description`}
+            value={field.value}
+            onChange={field.onChange}
+            errorFor={(language) =>
+              state(`description.${language}`).error ?? (language === 'en' ? description : undefined)
+            }
+            multiline
+          />
+        )}
       />
-      <ImageField
-        label={newLogo ? <Trans>New logo (image)</Trans> : <Trans>Logo (image)</Trans>}
-        onFile={onLogo}
-        error={errorFor('logo')}
+      <Controller
+        control={form.control}
+        name="logo"
+        render={({ field }) => (
+          <ImageField
+            label={newLogo ? <Trans>New logo (image)</Trans> : <Trans>Logo (image)</Trans>}
+            onFile={field.onChange}
+            error={state('logo').error}
+          />
+        )}
       />
     </>
   )

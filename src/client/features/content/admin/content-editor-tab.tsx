@@ -1,7 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useId, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Field } from '#client/components/ui/field.tsx'
 import { LoadingStatus } from '#client/components/ui/loading-status.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { bodyResolver, fieldErrors, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { ApiException } from '#client/lib/http.ts'
 import { localeNames, locales } from '#client/lib/i18n.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
@@ -117,6 +122,38 @@ export function ContentEditorTab() {
   )
 }
 
+interface EntryValues {
+  code: string
+  title: string
+  topic: string
+  /** As typed; the body takes a whole number. */
+  position: string
+  body: string
+}
+
+/** Where a new entry goes; an existing one's place is fixed. */
+type Place = Pick<AdminContentBody, 'domain' | 'locale'>
+
+/** The body of a save: a new entry also says where it goes (its domain, locale and code). */
+function entryBody(values: EntryValues, place: Place | null): AdminContentBody {
+  return {
+    title: values.title,
+    body: values.body,
+    topic: values.topic.trim() || null,
+    position: Number(values.position),
+    ...(place ? { ...place, code: values.code } : {}),
+  }
+}
+
+/** The contract's body checks the entry before it is sent (arktype loads on the first save). */
+const entryResolver = (place: Place | null) =>
+  bodyResolver<EntryValues, AdminContentBody>(
+    lazyArkResolver(() =>
+      import('#shared/contract/content.ts').then((contract) => contract.AdminContentBody),
+    ),
+    (values) => entryBody(values, place),
+  )
+
 function EntryEditor(props: {
   entryId: string
   initial: Draft
@@ -125,117 +162,73 @@ function EntryEditor(props: {
   onDone: () => void
 }) {
   const { i18n, t } = useLingui()
-  const id = useId()
   const queryClient = useQueryClient()
-  const [draft, setDraft] = useState(props.initial)
   const isNew = props.entryId === 'new'
-  const save = useMutation({
-    mutationFn: () => {
-      const body: AdminContentBody = {
-        title: draft.title,
-        body: draft.body,
-        topic: draft.topic.trim() || null,
-        position: draft.position,
-        ...(isNew ? { domain: props.domain, locale: props.locale, code: draft.code } : {}),
-      }
-      return saveContentEntry(props.entryId, body)
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminContentQueries.all() })
-      await queryClient.invalidateQueries({ queryKey: ['content'] })
-      props.onDone()
-    },
+  // The editor is keyed by its domain, locale and entry: its place stays for its whole life.
+  const [place] = useState(() => (isNew ? { domain: props.domain, locale: props.locale } : null))
+  const [resolver] = useState(() => entryResolver(place))
+  const form = useForm<EntryValues>({
+    defaultValues: { ...props.initial, position: String(props.initial.position) },
+    resolver,
+    shouldFocusError: false,
   })
-  const errorFor = (field: string): string | null => {
-    if (!(save.error instanceof ApiException)) return null
-    const key = save.error.errors.children?.[field]?.errors?.[0]
-    return key ? validationMessage(i18n, key) : null
-  }
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }))
-  const field = (name: keyof Draft, label: ReactNode, input: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      {input}
-      {errorFor(name) ? (
-        <p className="field-error" role="alert">
-          {errorFor(name)}
-        </p>
-      ) : null}
-    </div>
+  const [failed, setFailed] = useState(false)
+  const box = useRef<HTMLFormElement>(null)
+  const state = fieldStates(form, (key) => validationMessage(i18n, key))
+  const submit = form.handleSubmit(
+    async (values) => {
+      setFailed(false)
+      try {
+        await saveContentEntry(props.entryId, entryBody(values, place))
+        await queryClient.invalidateQueries({ queryKey: adminContentQueries.all() })
+        await queryClient.invalidateQueries({ queryKey: ['content'] })
+        props.onDone()
+      } catch (error) {
+        // The server's refusals go under their fields; anything else is said above the buttons.
+        const refused = error instanceof ApiException ? fieldErrors<EntryValues>(error.errors) : {}
+        for (const [name, refusal] of Object.entries(refused))
+          form.setError(name as keyof EntryValues, { type: 'server', message: String(refusal?.message) })
+        setFailed(Object.keys(refused).length === 0)
+        showFirstError(box.current)
+      }
+    },
+    () => showFirstError(box.current),
   )
+  const [title, body] = form.watch(['title', 'body'])
+  const input = (name: Exclude<keyof EntryValues, 'body'>, label: ReactNode) => (
+    <Field label={label} error={state(name).error}>
+      {(control) =>
+        name === 'position' ? (
+          <input {...control} type="number" inputMode="numeric" min={0} max={999} {...form.register(name)} />
+        ) : (
+          <input {...control} {...form.register(name)} />
+        )
+      }
+    </Field>
+  )
+  const pending = form.formState.isSubmitting
   return (
-    <form
-      className="form entry-editor"
-      onSubmit={(event) => {
-        event.preventDefault()
-        save.mutate()
-      }}
-    >
-      {isNew
-        ? field(
-            'code',
-            <Trans>Code (in the address)</Trans>,
-            <input
-              id={`${id}-code`}
-              value={draft.code}
-              onChange={(event) => set('code', event.target.value)}
-            />,
-          )
-        : null}
-      {field(
-        'title',
-        <Trans>Title</Trans>,
-        <input
-          id={`${id}-title`}
-          value={draft.title}
-          onChange={(event) => set('title', event.target.value)}
-        />,
-      )}
-      {field(
-        'topic',
-        <Trans>Topic</Trans>,
-        <input
-          id={`${id}-topic`}
-          value={draft.topic}
-          onChange={(event) => set('topic', event.target.value)}
-        />,
-      )}
-      {field(
-        'position',
-        <Trans>Position</Trans>,
-        <input
-          id={`${id}-position`}
-          type="number"
-          min={0}
-          max={999}
-          value={draft.position}
-          onChange={(event) => set('position', Number(event.target.value))}
-        />,
-      )}
+    <form ref={box} className="form entry-editor" onSubmit={submit} noValidate>
+      {isNew ? input('code', <Trans>Code (in the address)</Trans>) : null}
+      {input('title', <Trans>Title</Trans>)}
+      {input('topic', <Trans>Topic</Trans>)}
+      {input('position', <Trans>Position</Trans>)}
       <div className="editor-split">
-        {field(
-          'body',
-          <Trans>Text (markdown)</Trans>,
-          <textarea
-            id={`${id}-body`}
-            rows={14}
-            value={draft.body}
-            onChange={(event) => set('body', event.target.value)}
-          />,
-        )}
+        <Field label={<Trans>Text (markdown)</Trans>} error={state('body').error}>
+          {(control) => <textarea {...control} rows={14} {...form.register('body')} />}
+        </Field>
         <section className="preview" aria-label={t`Preview`}>
-          <h3>{draft.title}</h3>
-          <Markdown source={draft.body} />
+          <h3>{title}</h3>
+          <Markdown source={body} />
         </section>
       </div>
-      {save.isError && !(save.error instanceof ApiException) ? (
+      {failed ? (
         <p className="field-error" role="alert">
           <Trans>The entry could not be saved.</Trans>
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={save.isPending}>
+        <button type="submit" className="button" disabled={pending} aria-busy={pending}>
           <Trans>Save</Trans>
         </button>
         <button type="button" className="button button-ghost" onClick={props.onDone}>

@@ -1,7 +1,5 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
-import { useState } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { FormErrorTree } from '#shared/contract/errors.ts'
@@ -33,27 +31,6 @@ export function refusedSave(error: unknown): RefusedSave {
   return {
     fields,
     message: fields.size > 0 ? null : (general ?? body?.data?.message ?? null),
-  }
-}
-
-/**
- * An admin form's errors after a refused save: each field's message in the admin's words (shown under
- * the field, as the other forms of the app do), and whether anything was refused at all.
- */
-export function useAdminFormErrors() {
-  const { i18n } = useLingui()
-  const [refused, setRefused] = useState<RefusedSave | null>(null)
-  const errorFor = (path: string): string | undefined => {
-    const key = refused?.fields.get(path)
-    if (!key) return undefined
-    const admin = adminKeys[key as keyof typeof adminKeys]
-    return admin ? i18n._(admin) : validationMessage(i18n, key)
-  }
-  return {
-    refused,
-    errorFor,
-    fail: (error: unknown) => setRefused(refusedSave(error)),
-    clear: () => setRefused(null),
   }
 }
 

@@ -8,12 +8,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import { DateField } from '#client/components/ui/date-field.tsx'
+import { EuroField, euroCents, euroCheck } from '#client/components/ui/euro-field.tsx'
 import { Field } from '#client/components/ui/field.tsx'
+import { centsToInput } from '#client/lib/forms/euro-text.ts'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import type { AdminMission } from '#shared/contract/admin.ts'
 import { integrationLinkData } from '#shared/deal-links.ts'
 import { INTEGRATION_TYPES } from '#shared/deal-values.ts'
-import { formatMoney } from '#shared/format.ts'
 import { buildIntegrationLink, NO_LINK } from '#shared/integration-links.ts'
 import { integrationTypeLabels, rewardModelLabels } from '../labels'
 import {
@@ -31,9 +32,11 @@ export interface MissionValues {
   type: string
   link: string
   model: 'cpc' | 'fixed'
+  /** Euros as typed. */
   amount: string
   goal: string
   spots: string
+  /** Euros as typed; empty: no cap. */
   budget: string
   startsAt: string
   endsAt: string
@@ -55,10 +58,11 @@ export function missionValues(mission: EditedMission | null): MissionValues {
     type: mission?.tools.type ?? 'LINK',
     link: mission?.tools.parameters.URL ?? mission?.tools.parameters.ABSOLUTE_LINK ?? '',
     model: mission?.reward.model ?? 'cpc',
-    amount: mission ? String(mission.reward.amount) : '10',
+    // 10 cents a valid click: a common price to start from.
+    amount: centsToInput(mission?.reward.amount ?? 10),
     goal: String(mission?.goal ?? 100),
     spots: String(mission?.spots ?? 10),
-    budget: mission?.budget ? String(mission.budget) : '',
+    budget: mission?.budget ? centsToInput(mission.budget) : '',
     startsAt: day(mission?.startsAt ?? new Date().toISOString()),
     endsAt: day(mission?.endsAt ?? null),
   }
@@ -74,10 +78,11 @@ export function missionBody(values: MissionValues) {
     description: localizedBody(values.description),
     tips: localizedBody(values.tips),
     tools: { type: values.type, parameters: { [linkParameter(values.type)]: values.link } },
-    reward: { model: values.model, amount: Number(values.amount) },
+    // Euros read into cents; what the reader refuses is said by `missionEuroChecks`.
+    reward: { model: values.model, amount: euroCents(values.amount) },
     goal: Number(values.goal),
     spots: Number(values.spots),
-    budget: values.budget ? Number(values.budget) : null,
+    budget: euroCents(values.budget),
     startsAt: instant(values.startsAt, '00:00:00'),
     endsAt: values.endsAt ? instant(values.endsAt, '23:59:59') : null,
   }
@@ -107,6 +112,9 @@ export function missionFieldOf(path: string): FieldPath<MissionValues> | null {
 
 /** The contract check's body fields the form splits: their errors go to the field that shows them. */
 export const missionErrorFields = { tools: 'link', reward: 'amount' } as const
+
+/** The money fields' checks beside the contract's (`withChecks`): the euro reader's refusal, in its words. */
+export const missionEuroChecks = { amount: euroCheck(), budget: euroCheck({ optional: true }) }
 
 // The preview's stand-ins for what only a real deal knows: a streamer's name and a deal code.
 const SAMPLE_USERNAME = 'your_streamer'
@@ -159,10 +167,16 @@ export function MissionFieldControls({
 }) {
   const { t, i18n } = useLingui()
   const state = fieldStates(form, message)
-  const [type, link, amount, budget, endsAt] = form.watch(['type', 'link', 'amount', 'budget', 'endsAt'])
-  const cents = (value: string) => (Number(value) > 0 ? formatMoney(Math.round(Number(value))) : undefined)
-  const number = (field: 'amount' | 'goal' | 'spots' | 'budget', label: string, hint?: string) => (
-    <Field label={label} error={state(field).error} hint={hint}>
+  const [type, link, model, amount, budget, endsAt] = form.watch([
+    'type',
+    'link',
+    'model',
+    'amount',
+    'budget',
+    'endsAt',
+  ])
+  const number = (field: 'goal' | 'spots', label: string) => (
+    <Field label={label} error={state(field).error}>
       {(control) => (
         <input {...control} type="number" inputMode="numeric" min={1} step={1} {...form.register(field)} />
       )}
@@ -189,8 +203,6 @@ export function MissionFieldControls({
       )}
     />
   )
-  const amountHint = cents(amount)
-  const budgetHint = cents(budget)
   return (
     <>
       {localized('title', t`Title`)}
@@ -228,14 +240,26 @@ export function MissionFieldControls({
           </select>
         )}
       </Field>
-      {number('amount', t`Reward in cents`, amountHint && t`That is ${amountHint}.`)}
+      <EuroField
+        label={model === 'cpc' ? t`Reward per valid click (€)` : t`Reward per deal (€)`}
+        registration={form.register('amount')}
+        value={amount}
+        error={state('amount').error}
+        hint={(money) => (money ? t`A streamer earns ${money}.` : t`For example 0.25 or 0,25.`)}
+      />
       {number('goal', t`Goal (valid clicks)`)}
       {number('spots', t`Spots`)}
-      {number(
-        'budget',
-        t`Budget in cents (empty: no cap)`,
-        budgetHint ? t`That is ${budgetHint}.` : t`Without a budget the mission pays every valid click.`,
-      )}
+      <EuroField
+        label={t`Budget (€, empty: no cap)`}
+        registration={form.register('budget')}
+        value={budget}
+        error={state('budget').error}
+        hint={(money) =>
+          money
+            ? t`The mission stops paying at ${money}.`
+            : t`Without a budget the mission pays every valid click.`
+        }
+      />
       <DateField control={form.control} name="startsAt" label={t`Starts on`} />
       <DateField
         control={form.control}

@@ -5,7 +5,7 @@ import { type UseFormReturn, useForm } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
 import { ManualTopUpForm } from '#client/features/brand/admin-kit.ts'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
-import { bodyResolver, lazyArkResolver } from '#client/lib/forms/form-errors.ts'
+import { bodyResolver, lazyArkResolver, withChecks } from '#client/lib/forms/form-errors.ts'
 import { showFirstError } from '#client/lib/forms/show-first-error.ts'
 import { mediaUrl } from '#client/lib/media.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -24,6 +24,7 @@ import {
   type MissionValues,
   missionBody,
   missionErrorFields,
+  missionEuroChecks,
   missionFieldOf,
   missionValues,
 } from './mission-fields'
@@ -51,11 +52,15 @@ const adminMissionBody = (values: AdminMissionValues) => ({
   status: values.status,
 })
 
-// The contract's body checks the form before it is sent (arktype loads on the first submit).
-const resolver = bodyResolver<AdminMissionValues, MissionBody>(
-  lazyArkResolver(() => import('#shared/contract/admin.ts').then((contract) => contract.MissionBody)),
-  adminMissionBody,
-  missionErrorFields,
+// The contract's body checks the form before it is sent (arktype loads on the first submit); the
+// money fields are read in euros first, and the body carries their cents.
+const resolver = withChecks(
+  bodyResolver<AdminMissionValues, MissionBody>(
+    lazyArkResolver(() => import('#shared/contract/admin.ts').then((contract) => contract.MissionBody)),
+    adminMissionBody,
+    missionErrorFields,
+  ),
+  missionEuroChecks,
 )
 
 function MissionForm({ mission, onDone }: { mission: AdminMission | null; onDone: () => void }) {

@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { Field, FilePicker } from '#client/components/ui/field.tsx'
+import { fieldStates } from '#client/lib/forms/field-states.ts'
+import { bodyResolver, lazyArkResolver, withChecks } from '#client/lib/forms/form-errors.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { KycDocument, KycKind, Wallet } from '#shared/contract/wallet.ts'
+import type { KycUploadFields } from '#shared/contract/wallet-payouts.ts'
 import { formatDate } from '#shared/format-date.ts'
 import { hasKycExtension, isKycMimeType, KYC_MAX_BYTES, requiredKycKind } from '#shared/kyc-rules.ts'
 import { kycKindLabels, kycStatusLabels } from '../labels'
@@ -41,42 +45,59 @@ export function checkKycFile(file: File | null): string | null {
   return null
 }
 
+interface KycValues {
+  kind: KycKind
+  document: File | null
+}
+
+// The contract checks the kind (arktype loads on the first check); the file is checked by the
+// shared rules, in the user's words, before it is sent.
+const kycResolver = withChecks(
+  bodyResolver<KycValues, KycUploadFields>(
+    lazyArkResolver(() =>
+      import('#shared/contract/wallet-payouts.ts').then((contract) => contract.KycUploadFields),
+    ),
+    ({ kind }) => ({ kind }),
+  ),
+  { document: checkKycFile },
+)
+
 export function KycUploadForm({ username, wallet }: { username: string; wallet: Wallet }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [kind, setKind] = useState<KycKind>(requiredKycKind(wallet.kind))
-  const [file, setFile] = useState<File | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
+  const form = useForm<KycValues>({
+    defaultValues: { kind: requiredKycKind(wallet.kind), document: null },
+    resolver: kycResolver,
+    // A file is judged as soon as it is chosen: no one should wait for a send to learn it is too large.
+    mode: 'onChange',
+  })
+  const state = fieldStates(form, (key) => walletMessage(i18n, key))
+  // The picker shows the chosen file's name: a new one after a send shows none.
+  const [sent, setSent] = useState(0)
   const kinds: Record<KycKind, string> = {
     identity: t`Identity document (ID card, passport)`,
     proof_of_address: t`Proof of address`,
     company_registration: t`Company registration`,
   }
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = checkKycFile(file)
-    if (problem || !file) return setError(walletMessage(i18n, problem ?? 'validation.required'))
-    setSending(true)
-    setError(null)
+  const submit = form.handleSubmit(async ({ kind, document }) => {
+    if (!document) return
     try {
-      await uploadKycDocument(queryClient, username, kind, file)
-      setFile(null)
-      ;(event.target as HTMLFormElement).reset()
+      await uploadKycDocument(queryClient, username, kind, document)
+      form.reset({ kind, document: null })
+      setSent((count) => count + 1)
       void notify('success', t`Document sent for review.`)
     } catch (caught) {
-      const readable = readError(i18n, caught, t`The document could not be sent.`)
-      setError(
-        readable.fields.document
-          ? walletMessage(i18n, readable.fields.document)
-          : (readable.general[0] ?? null),
-      )
-    } finally {
-      setSending(false)
+      const failed = t`The document could not be sent.`
+      const readable = readError(i18n, caught, failed)
+      const key = readable.fields.document
+      // The server's key is worded under the field as the form's own are; the rest is already in words.
+      if (key) form.setError('document', { type: 'server', message: key })
+      else form.setError('document', { type: 'unsent', message: readable.general[0] ?? failed })
     }
-  }
-
+  })
+  const sending = form.formState.isSubmitting
+  const documentError = form.formState.errors.document
   return (
     <form className="form" onSubmit={submit} noValidate aria-labelledby="kyc-title">
       <h2 id="kyc-title">
@@ -90,9 +111,9 @@ export function KycUploadForm({ username, wallet }: { username: string; wallet: 
         )}{' '}
         <Trans>JPEG, PNG, WebP or PDF, 8 MB at most. Photo metadata is removed on upload.</Trans>
       </p>
-      <Field label={<Trans>Document type</Trans>}>
+      <Field label={<Trans>Document type</Trans>} error={state('kind').error}>
         {(control) => (
-          <select {...control} value={kind} onChange={(event) => setKind(event.target.value as KycKind)}>
+          <select {...control} {...form.register('kind')}>
             {(Object.keys(kinds) as KycKind[]).map((value) => (
               <option key={value} value={value}>
                 {kinds[value]}
@@ -101,18 +122,23 @@ export function KycUploadForm({ username, wallet }: { username: string; wallet: 
           </select>
         )}
       </Field>
-      <Field label={<Trans>File</Trans>} error={error}>
+      <Field
+        label={<Trans>File</Trans>}
+        error={documentError?.type === 'unsent' ? documentError.message : state('document').error}
+      >
         {(control) => (
-          <FilePicker
-            control={control}
-            button={<Trans>Choose a file</Trans>}
-            accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null
-              setFile(chosen)
-              const problem = chosen ? checkKycFile(chosen) : null
-              setError(problem ? walletMessage(i18n, problem) : null)
-            }}
+          <Controller
+            control={form.control}
+            name="document"
+            render={({ field }) => (
+              <FilePicker
+                key={sent}
+                control={control}
+                button={<Trans>Choose a file</Trans>}
+                accept="image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf"
+                onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+              />
+            )}
           />
         )}
       </Field>
