@@ -1,17 +1,12 @@
 /**
  * A brand integration's create form whose answer holds a secret shown once (an API key, a webhook's
- * signing secret): the contract checks the body before it is sent, a refusal lands on its fields or
- * on the line above them, and the list beside the form is refetched once the secret is kept.
+ * signing secret): the brand forms' submit (contract check, refusal under its fields or above them),
+ * then the secret kept for the one showing and the list beside the form refetched.
  */
-import { useLingui } from '@lingui/react/macro'
 import { type QueryKey, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm } from 'react-hook-form'
-import { placeRefusal } from '#client/features/deals/admin-kit.ts'
-import { fieldStates } from '#client/lib/forms/field-states.ts'
-import { showFirstError } from '#client/lib/forms/show-first-error.ts'
-import { validationMessage } from '#client/lib/validation-messages.ts'
-import { brandRefusal } from '../messages'
+import { useBrandSubmit } from '../components/form-parts'
 
 interface SecretFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>
@@ -25,7 +20,6 @@ interface SecretFormOptions<T extends FieldValues> {
 }
 
 export function useSecretForm<T extends FieldValues>(options: SecretFormOptions<T>) {
-  const { i18n } = useLingui()
   const queryClient = useQueryClient()
   const form = useForm<T>({
     defaultValues: options.defaultValues,
@@ -33,24 +27,14 @@ export function useSecretForm<T extends FieldValues>(options: SecretFormOptions<
     shouldFocusError: false,
   })
   const [secret, setSecret] = useState<string | null>(null)
-  const [general, setGeneral] = useState<string | null>(null)
-  const box = useRef<HTMLFormElement>(null)
-  const state = fieldStates(form, (key) => validationMessage(i18n, key))
-  const submit = form.handleSubmit(
+  const submitted = useBrandSubmit<T>(
+    form,
     async (values) => {
-      setGeneral(null)
-      try {
-        setSecret(await options.create(values))
-        form.reset()
-        await queryClient.invalidateQueries({ queryKey: options.listKey })
-      } catch (error) {
-        setGeneral(
-          placeRefusal(form, error, { general: () => brandRefusal(i18n, error), field: options.field }),
-        )
-        showFirstError(box.current)
-      }
+      setSecret(await options.create(values))
+      form.reset()
+      await queryClient.invalidateQueries({ queryKey: options.listKey })
     },
-    () => showFirstError(box.current),
+    options.field,
   )
-  return { form, state, submit, box, general, secret, forgetSecret: () => setSecret(null) }
+  return { form, ...submitted, secret, forgetSecret: () => setSecret(null) }
 }
