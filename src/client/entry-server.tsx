@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, isNotFound, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, isNotFound, RouterProvider, trimPathRight } from '@tanstack/react-router'
 import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { renderToString } from 'react-dom/server'
 import type { SsrRequest, SsrResult, SsrState } from '#shared/contract/ssr.ts'
@@ -20,17 +20,23 @@ function inertJson(value: unknown): string {
 let matcher: ReturnType<typeof createAppRouter> | undefined
 
 /**
- * Whether the app has a page at this address (an unknown route is a 404), as the router
- * itself matches it: no route for the path, or a route whose parameters refuse it (`notFound()`
- * from a params parser). Nothing loads: a page whose data is missing (an unknown FAQ entry) is for
- * its render to say.
+ * Whether the app has a page at this address (an unknown route is a 404), as the router itself
+ * matches it: a route whose path covers the whole address, and whose parameters accept it (no
+ * `notFound()` from a params parser). Nothing loads: a page whose data is missing (an unknown FAQ
+ * entry) is for its render to say.
  */
 export function routeExists(url: string): boolean {
   matcher ??= createAppRouter(createQueryClient())
-  const pathname = new URL(url, 'http://localhost').pathname
-  // `_notFound` is the router's own mark of an address no route matches: this version has no public
-  // flag for it (getMatchedRoutes matches fuzzily and keeps the rest in an internal `**` parameter).
-  return !matcher.matchRoutes(pathname, {}).some((match) => match._notFound || isNotFound(match.paramsError))
+  // Trailing slashes are the router's business (it drops them before matching), not the address's.
+  const pathname = trimPathRight(new URL(url, 'http://localhost').pathname)
+  // getMatchedRoutes falls back to the closest route above an unknown address (/dashboard/account
+  // for /dashboard/account/nope); matchRoute, exact by default, says whether that route's path is
+  // the address's own. It compares with the router's location, so the matcher is moved there first.
+  const [, , route] = matcher.getMatchedRoutes(pathname)
+  if (!route) return false
+  matcher.update({ ...matcher.options, history: createMemoryHistory({ initialEntries: [pathname] }) })
+  if (matcher.matchRoute({ to: route.fullPath }, { includeSearch: false }) === false) return false
+  return !matcher.matchRoutes(pathname, {}).some((match) => isNotFound(match.paramsError))
 }
 
 /**
