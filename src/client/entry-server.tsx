@@ -2,22 +2,16 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, isNotFound, RouterProvider, trimPathRight } from '@tanstack/react-router'
-import { getSsrStatus } from '@tanstack/react-router/ssr/server'
-import { renderToString } from 'react-dom/server'
-import type { SsrRequest, SsrResult, SsrState } from '#shared/contract/ssr.ts'
+import { createRequestHandler, renderRouterToString } from '@tanstack/react-router/ssr/server'
+import type { SsrRequest, SsrResult } from '#shared/contract/ssr.ts'
 import { setMoneyLanguage } from '#shared/money-locale.ts'
 import { defaultHead } from './features/content/default-head'
 import { pageHead } from './features/content/page-head'
 import { activateLocale } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
-import { createAppRouter } from './lib/router'
+import { type AppRouter, createAppRouter, type DehydratedRouterData } from './lib/router'
 
-/** `</script>` inside JSON would end the data block early; escaping `<` keeps it inert. */
-function inertJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c')
-}
-
-let matcher: ReturnType<typeof createAppRouter> | undefined
+let matcher: AppRouter | undefined
 
 /**
  * Whether the app has a page at this address (an unknown route is a 404), as the router itself
@@ -40,34 +34,55 @@ export function routeExists(url: string): boolean {
 }
 
 /**
- * Renders one public page on the server from the same route tree the browser uses. Lingui's
- * active locale is global, so the caller must not run two renders at once (the server queues them).
+ * Renders one public page on the server from the same route tree the browser uses, with the router's
+ * request handler: it loads the matches, answers the status (404 for a route or content that does not
+ * exist, 500 on an error), and appends to the markup its inline script handing the matches and the
+ * query cache to the browser (it carries the request's CSP nonce and removes itself once run, so React
+ * hydrates exactly the markup it rendered). Lingui's active locale is global, so the caller must not
+ * run two renders at once (the server queues them).
  */
-export async function render({ url, locale }: SsrRequest): Promise<SsrResult> {
+export async function render({ url, locale, nonce }: SsrRequest): Promise<SsrResult> {
   await activateLocale(locale)
   // No page here to read the language from: amounts are told it, as the browser's will read it.
   setMoneyLanguage(locale)
   const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient)
-  router.update({
-    ...router.options,
-    history: createMemoryHistory({ initialEntries: [url] }),
-    // On the server the router would write its scroll-restoration script inline, which the page's
-    // CSP refuses (no inline script); the browser's router restores the scroll once it starts.
-    scrollRestoration: false,
+  let head = defaultHead()
+  const handle = createRequestHandler({
+    request: new Request(new URL(url, 'http://localhost')),
+    createRouter: () => {
+      const router = createAppRouter(queryClient)
+      router.update({
+        ...router.options,
+        ssr: { nonce },
+        dehydrate: (): DehydratedRouterData => ({ queries: dehydrate(queryClient) }),
+        // No inline scroll-restoration script in the page: the browser's router restores the scroll
+        // once it starts.
+        scrollRestoration: false,
+      })
+      return router
+    },
   })
-  await router.load()
-  const html = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
-  const matches = router.state.matches
-  const head = pageHead(matches, defaultHead())
-  const state: SsrState = { locale, queries: dehydrate(queryClient) }
-  queryClient.clear()
-  // The router's answer for this render: 404 when no route or a loader's `notFound()`, 500 on an error.
-  return { status: getSsrStatus(router), locale, ...head, html, state: inertJson(state) }
+  try {
+    const response = await handle(({ router, responseHeaders }) => {
+      head = pageHead(router.state.matches, defaultHead())
+      return renderRouterToString({
+        router,
+        responseHeaders,
+        children: (
+          <QueryClientProvider client={queryClient}>
+            <I18nProvider i18n={i18n}>
+              <RouterProvider router={router} />
+            </I18nProvider>
+          </QueryClientProvider>
+        ),
+      })
+    })
+    const location = response.headers.get('location')
+    if (location) return { status: response.status, locale, ...head, html: '', location }
+    // The handler answers a whole document; the page's markup goes into the built index.html instead.
+    const html = (await response.text()).replace(/^<!DOCTYPE html>/i, '')
+    return { status: response.status, locale, ...head, html }
+  } finally {
+    queryClient.clear()
+  }
 }

@@ -1,17 +1,15 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { type DehydratedState, hydrate } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, startTransition } from 'react'
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router'
+import { type ComponentType, StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { SSR_STATE_ID, type SsrState } from '#shared/contract/ssr.ts'
 import { defaultHead } from './features/content/default-head'
 import { applyPageHead, pageHead } from './features/content/page-head'
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload'
 import { loadFeaturesWith } from './lib/features-ready'
 import { holdRefreshesUntilFirstPaint, noteFirstScreenRendered } from './lib/first-paint'
 import { onSessionRejected } from './lib/http'
-import { activateLocale, detectLocale, isLocale } from './lib/i18n'
+import { type AppLocale, activateLocale, detectLocale, isLocale } from './lib/i18n'
 import { OfflineQueryProvider, startOffline } from './lib/offline/offline-provider'
 import { trackRouterNavigation } from './lib/progress-router'
 import { createQueryClient } from './lib/query-client'
@@ -30,6 +28,9 @@ import './lib/offline/offline-status.css'
 await yieldToMain()
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+// A server-rendered page (the public ones) carries the router's state, left by its inline scripts;
+// the app shell carries none.
+const serverRendered = '$_TSR' in window
 
 // The first screen renders from what is cached; refreshing it waits for its paint (lib/first-paint.ts).
 holdRefreshesUntilFirstPaint(queryClient)
@@ -39,7 +40,7 @@ router.subscribe('onRendered', noteFirstScreenRendered)
 void import('./lib/idle-prefetch').then(({ prefetchVisibleLinksWhenIdle }) =>
   prefetchVisibleLinksWhenIdle(router),
 )
-trackRouterNavigation(router)
+trackRouterNavigation(router, { hydrating: serverRendered })
 
 // The server refused the stored session (expired, revoked): it ends as at logout, and the login modal opens.
 onSessionRejected((token) => {
@@ -58,33 +59,33 @@ window.addEventListener('storage', (event) => {
   if (event.key === null || Object.values<string>(sessionStorageKeys).includes(event.key)) reloadSession()
 })
 
-function App() {
+/** `Router`: RouterProvider on the app shell, the router's RouterClient on a server-rendered page. */
+function App({ Router }: { Router: ComponentType<{ router: AnyRouter }> }) {
   return (
     <OfflineQueryProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <Router router={router} />
       </I18nProvider>
     </OfflineQueryProvider>
   )
 }
 
-/** The state a server-rendered page carries (public pages); null on the plain app shell. */
-function readSsrState(): SsrState | null {
-  const element = document.getElementById(SSR_STATE_ID)
-  if (!element?.textContent) return null
-  try {
-    const state = JSON.parse(element.textContent) as SsrState
-    return isLocale(state.locale) ? state : null
-  } catch {
-    return null
-  }
+/** The language a server-rendered page was rendered in (its `<html lang>`); null on the app shell. */
+function serverLocale(): AppLocale | null {
+  const { lang } = document.documentElement
+  return serverRendered && isLocale(lang) ? lang : null
 }
 
 async function start(): Promise<void> {
   // What the first render needs starts loading at once, while the rest of the start runs: the
   // catalog (so the first paint is already in the user's language) and this address's route chunks.
-  const ssr = readSsrState()
-  const localeReady = activateLocale(ssr ? ssr.locale : detectLocale())
+  const rendered = serverLocale()
+  const localeReady = activateLocale(rendered ?? detectLocale())
+  // Hydration's code comes with the pages that have something to hydrate, alongside the catalog.
+  const hydrating =
+    rendered === null
+      ? undefined
+      : import('./lib/router-hydration').then(({ hydratingRouter }) => hydratingRouter(router, queryClient))
   const [matchedRoutes] = router.getMatchedRoutes(router.state.location.pathname)
   for (const route of matchedRoutes) void router.loadRouteChunk(route)
   // The router was built in this task: the offline cache is the next one.
@@ -99,30 +100,27 @@ async function start(): Promise<void> {
   // from the synchronous copy at once, or else from IndexedDB (awaited below).
   const offline = startOffline(queryClient)
   const cacheInPlace = offline.firstScreen ? undefined : offline.restored
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  )
-  if (!ssr) {
-    await Promise.all([localeReady, cacheInPlace])
-    createRoot(container).render(app)
+  const [, , Hydrating] = await Promise.all([localeReady, cacheInPlace, hydrating])
+  if (Hydrating === undefined) {
+    createRoot(container).render(
+      <StrictMode>
+        <App Router={RouterProvider} />
+      </StrictMode>,
+    )
     return
   }
-  // Hydration must reproduce the server's markup: its locale, its data (no second fetch), and the
-  // route chunks loaded before React starts; `router.ssr` tells the router the matches are ready.
-  await Promise.all([localeReady, cacheInPlace])
-  hydrate(queryClient, ssr.queries as DehydratedState)
-  await router.load()
+  // Hydration must reproduce the server's markup: its locale (above), then its data and route
+  // chunks, which RouterClient restores before it renders.
   await yieldToMain()
-  // The router's own hydration (RouterClient, with the server's createRequestHandler) would replace
-  // this and the JSON state, but its code sits in router-core's client loader module, which the first
-  // route already carries: +1,264 bytes gzip there even when loaded lazily, over the first-route budget.
-  router.ssr = { manifest: undefined }
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (a click meanwhile still hydrates its target at once).
   startTransition(() => {
-    hydrateRoot(container, app)
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App Router={Hydrating} />
+      </StrictMode>,
+    )
   })
 }
 

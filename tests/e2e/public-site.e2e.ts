@@ -17,18 +17,22 @@ function watchConsole(page: Page): string[] {
   return problems
 }
 
-/** Waits until React has hydrated: the router's links then navigate on the client. */
+/**
+ * Waits until React has hydrated and the router has taken over the server's state (it drops its
+ * `$_TSR` global then): the router's links then navigate on the client.
+ */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const root = document.getElementById('root')
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    const started = root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
+    return started && !('$_TSR' in window)
   })
 }
 
 for (const path of ['/', '/faq', '/faq/how-to-start', '/terms']) {
   test(`${path} is server-rendered and hydrates without console errors`, async ({ page, request }) => {
     const html = await (await request.get(path)).text()
-    expect(html).toContain('id="ssr-state"')
+    expect(html).toContain('$_TSR.router=')
     const problems = watchConsole(page)
     await page.goto(path)
     await hydrated(page)

@@ -74,7 +74,13 @@ test.runIf(built)('/faq is rendered on the server with its questions, title and 
   expect(response.body).toContain('How do I get started?')
   expect(response.body).toMatch(/<title>[^<]*Streamdeals<\/title>/)
   expect(response.body).toContain('<link rel="canonical" href="https://streamdeals.test/faq" />')
-  expect(response.body).toContain('<script type="application/json" id="ssr-state">')
+  // The router's state for hydration: its inline scripts, let in by this response's CSP nonce alone.
+  const nonce = /script-src [^;]*'nonce-([^']+)'/.exec(
+    String(response.headers['content-security-policy']),
+  )?.[1]
+  expect(nonce).toBeTruthy()
+  expect(response.body).toContain(`<script nonce="${nonce}"`)
+  expect(response.body).toContain('$_TSR.router=')
   expect(response.body).toContain('<script defer src="/after-paint.js" data-src="/assets/')
   expect(response.headers.vary).toContain('Cookie')
 })
@@ -102,15 +108,19 @@ test.runIf(built)('home and terms render their content; markdown cannot inject m
   expect(home.body).toContain('mission-card')
   const terms = await harness.app.inject({ url: '/terms' })
   expect(terms.body).toContain('Acceptance of the terms')
-  const state =
-    /<script type="application\/json" id="ssr-state">([^<]*)<\/script>/.exec(terms.body)?.[1] ?? ''
-  expect(JSON.parse(state)).toMatchObject({ locale: 'en' })
+  expect(terms.body).toContain('$_TSR.router=')
+})
+
+test.runIf(built)('a public page asked for with a trailing slash redirects to its own address', async () => {
+  const response = await harness.app.inject({ url: '/faq/how-to-start/?from=mail' })
+  expect(response.statusCode).toBe(307)
+  expect(response.headers.location).toBe('/faq/how-to-start?from=mail')
 })
 
 test.runIf(built)('dashboard routes stay on the client-rendered shell', async () => {
   const response = await harness.app.inject({ url: '/dashboard/deal' })
   expect(response.statusCode).toBe(200)
-  expect(response.body).not.toContain('id="ssr-state"')
+  expect(response.body).not.toContain('$_TSR')
   expect(response.body).toContain('<!--app-html-->')
 })
 

@@ -1,12 +1,11 @@
 import type { AnyRouter } from '@tanstack/react-router'
-import { SSR_STATE_ID } from '#shared/contract/ssr.ts'
 import { beginTask } from './progress'
 
 /** Route loads (chunks and loaders) drive the progress bar like requests do. */
-export function trackRouterNavigation(router: AnyRouter): () => void {
+export function trackRouterNavigation(router: AnyRouter, start: { hydrating: boolean }): () => void {
   // A server-rendered page is already on screen while its first load (the chunks hydration needs)
   // runs: nobody waits for it, so it shows no bar (and does not load nprogress for one).
-  let hydrating = document.getElementById(SSR_STATE_ID) !== null
+  let { hydrating } = start
   let end: ReturnType<typeof beginTask> | null = null
   const stopBefore = router.subscribe('onBeforeLoad', () => {
     if (hydrating) return

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { DehydratedState, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { PendingPage } from '../components/ui/pending-page'
 import { routeTree } from '../route-tree.gen'
@@ -21,6 +21,13 @@ export function createAppRouter(queryClient: QueryClient) {
     // that stay on one page (a deal's tabs, the login modal) say `resetScroll={false}`.
     scrollRestoration: true,
   })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+/** What a server render hands the browser beside the router's matches: the query cache its loaders filled. */
+export interface DehydratedRouterData {
+  queries: DehydratedState
 }
 
 declare module '@tanstack/react-router' {

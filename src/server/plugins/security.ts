@@ -40,6 +40,16 @@ function serialise(directives: Record<string, string[]>): string {
 }
 
 /**
+ * The policy of a server-rendered page: the router hands its state to the browser in inline scripts,
+ * so that page's scripts may also be the inline ones carrying this response's nonce (fresh each
+ * response); any other inline script stays refused.
+ */
+export function contentSecurityPolicyWithNonce(config: Config, nonce: string): string {
+  const directives = contentSecurityPolicy(config, "'none'")
+  return serialise({ ...directives, 'script-src': [...directives['script-src'], `'nonce-${nonce}'`] })
+}
+
+/**
  * Browser features no page of the app uses are denied to it and to every frame it embeds, so a script
  * slipped into a page (or a third-party frame) cannot ask for the camera, the microphone, the position
  * or a USB device. Kept, for the app's own origin and no frame: clipboard-write (the copy buttons),

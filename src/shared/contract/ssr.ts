@@ -8,24 +8,26 @@ export interface SsrRequest {
   /** Path and query of the page, e.g. `/faq/payouts`. */
   url: string
   locale: Locale
+  /**
+   * This response's CSP nonce: the router's hydration scripts are inline, and the page's
+   * Content-Security-Policy lets in only the inline scripts that carry it.
+   */
+  nonce: string
 }
 
 export interface SsrResult {
-  /** 200, or 404 when the route or its content does not exist. */
+  /** 200, 404 when the route or its content does not exist, 500 on an error, or a redirect's status. */
   status: number
+  /** Where a redirect leads; the other fields are then unused. */
+  location?: string
   locale: Locale
   title: string
   description: string
-  /** The markup that goes inside `#root`. */
+  /**
+   * The markup that goes inside `#root`, ending with the router's inline scripts that hand its
+   * state (matches, query cache) to the browser.
+   */
   html: string
-  /** JSON of {@link SsrState}, embedded for hydration. */
-  state: string
-}
-
-/** What the browser reads back before hydrating: the query cache and the locale the page was rendered in. */
-export interface SsrState {
-  locale: Locale
-  queries: unknown
 }
 
 export interface SsrModule {
@@ -33,6 +35,3 @@ export interface SsrModule {
   /** Whether the client's router has a page at this address (path and query). */
   routeExists(url: string): boolean
 }
-
-/** The id of the `<script type="application/json">` element carrying the state. */
-export const SSR_STATE_ID = 'ssr-state'

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { contentSecurityPolicyWithNonce } from '#server/plugins/security.ts'
 import { adminContentRoutes } from './admin-content-routes'
 import { listContent } from './content-repository'
 import { pageLocale } from './page-locale'
@@ -61,9 +62,11 @@ async function siteRoutesPlugin(app: FastifyInstance) {
     }
     const path = request.url.split('?')[0] ?? '/'
     const page = await pages.render(request.url, pageLocale(request), publicUrl + path)
+    if (page.location) return reply.redirect(page.location, page.status)
     return (
       reply
         .code(page.status)
+        .header('content-security-policy', contentSecurityPolicyWithNonce(app.config, page.nonce))
         .type('text/html; charset=utf-8')
         // The page depends on the language cookie and header; shared caches must keep them apart.
         .header('vary', 'Cookie, Accept-Language')

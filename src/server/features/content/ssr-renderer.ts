@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Locale } from '#shared/contract/common.ts'
-import { SSR_STATE_ID, type SsrModule, type SsrResult } from '#shared/contract/ssr.ts'
+import type { SsrModule, SsrResult } from '#shared/contract/ssr.ts'
 
 type Fetch = typeof globalThis.fetch
 type InjectMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'
@@ -54,8 +55,16 @@ function injectingFetch(app: FastifyInstance): Fetch {
 /** The SSR bundle sits beside the client build (`dist/client` -> `dist/ssr`). */
 export const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr', 'entry-server.js')
 
+/** A rendered page: its status and document, or where it redirects; `nonce` is its CSP nonce. */
+export interface RenderedPage {
+  status: number
+  html: string
+  location?: string
+  nonce: string
+}
+
 export interface PageRenderer {
-  render(url: string, locale: Locale, canonical: string): Promise<{ status: number; html: string }>
+  render(url: string, locale: Locale, canonical: string): Promise<RenderedPage>
   /** Whether the client's router has a page at this address (otherwise a 404). */
   routeExists(url: string): boolean
 }
@@ -87,7 +96,7 @@ export function loadScriptsAfterPaint(template: string): string {
   return withLoader.replace(MODULE_PRELOAD, '')
 }
 
-/** Puts a render into the built index.html: language, title, description, canonical link, markup, state. */
+/** Puts a render into the built index.html: language, title, description, canonical link, markup. */
 export function fillTemplate(template: string, result: SsrResult, canonical: string): string {
   const head = `<link rel="canonical" href="${escapeHtml(canonical)}" />`
   return template
@@ -99,10 +108,6 @@ export function fillTemplate(template: string, result: SsrResult, canonical: str
     )
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-html-->', () => result.html)
-    .replace(
-      '</body>',
-      () => `<script type="application/json" id="${SSR_STATE_ID}">${result.state}</script></body>`,
-    )
 }
 
 /**
@@ -125,8 +130,12 @@ export async function createPageRenderer(app: FastifyInstance): Promise<PageRend
       const run = queue.then(async () => {
         inAppFetch = fetch
         try {
-          const result = await module.render({ url, locale })
-          return { status: result.status, html: fillTemplate(template, result, canonical) }
+          // 128 random bits per response: the router's inline hydration scripts carry it, and only
+          // they run (the page's CSP names this nonce).
+          const nonce = randomBytes(16).toString('base64')
+          const result = await module.render({ url, locale, nonce })
+          const html = result.location ? '' : fillTemplate(template, result, canonical)
+          return { status: result.status, html, location: result.location, nonce }
         } finally {
           inAppFetch = null
         }
