@@ -77,10 +77,13 @@ test('the permission is asked only when the button is pressed, then the device i
   expect(browser.requestPermission).not.toHaveBeenCalled()
   await userEvent.click(button)
   expect(browser.requestPermission).toHaveBeenCalledTimes(1)
-  expect(browser.subscribe).toHaveBeenCalledWith(
-    expect.objectContaining({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) }),
+  // The key is fetched after the permission (the API client loads with the first call): wait for it.
+  await vi.waitFor(() =>
+    expect(browser.subscribe).toHaveBeenCalledWith(
+      expect.objectContaining({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) }),
+    ),
   )
-  expect(saved).toEqual(['/api/push/user/ada/devices'])
+  await vi.waitFor(() => expect(saved).toEqual(['/api/push/user/ada/devices']))
   expect(await screen.findByText('Chrome · Android')).toBeTruthy()
   expect(calls.some((call) => call.method === 'POST')).toBe(true)
 })

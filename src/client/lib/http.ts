@@ -1,8 +1,8 @@
-import { FetchError, ofetch } from 'ofetch'
 import type { AnswerOf, BodyInputOf, QueryInputOf } from '#shared/contract/api.ts'
 import { type ApiErrorBody, ErrorCode, type FormErrorTree } from '#shared/contract/errors.ts'
 import { type EndpointDefinition, fillPath, userEndpoints } from '#shared/endpoint-rows.ts'
 import type { EndpointName, EndpointParams } from '#shared/endpoints.ts'
+import { isFetchError } from './fetch-error'
 import { currentLocale } from './i18n'
 import { beginTask } from './progress'
 import { getSession } from './session'
@@ -133,6 +133,10 @@ function rowOf(name: string): EndpointDefinition {
 
 const urlOf = (name: string, params: object | undefined) => fillPath(name, rowOf(name).path, params)
 
+// ofetch comes with the first API call rather than with the first page: a visitor reading the public
+// pages never calls the API, and its 3 KB kept the first route over its budget.
+const loadOfetch = () => import('ofetch')
+
 /** Sends a named endpoint's request and returns its parsed JSON body; callers go through api(). */
 async function send<T, N extends EndpointName>(name: N, options: RequestOptions<N> = {}): Promise<T> {
   const definition = rowOf(name)
@@ -142,16 +146,18 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
   const { token } = getSession()
   if (token) headers.Authorization = `Bearer ${token}`
 
-  const call = ofetch<T>(url, {
-    baseURL: apiBase() || undefined,
-    method,
-    headers,
-    query: cleanQuery(options.query),
-    body: options.body as BodyInit | Record<string, unknown> | undefined,
-    signal: options.signal,
-    // TanStack Query owns retries; a second layer would double every wait.
-    retry: 0,
-  })
+  const call = loadOfetch().then(({ ofetch }) =>
+    ofetch<T>(url, {
+      baseURL: apiBase() || undefined,
+      method,
+      headers,
+      query: cleanQuery(options.query),
+      body: options.body as BodyInit | Record<string, unknown> | undefined,
+      signal: options.signal,
+      // TanStack Query owns retries; a second layer would double every wait.
+      retry: 0,
+    }),
+  )
   const key = headers['Idempotency-Key']
   const report = (answered: boolean) => {
     if (!key || !onIdempotent) return
@@ -166,21 +172,21 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
     report(true)
     return result
   } catch (error) {
-    report(error instanceof FetchError && error.statusCode !== undefined)
+    report(isFetchError(error) && error.statusCode !== undefined)
     const expected =
-      error instanceof FetchError &&
+      isFetchError(error) &&
       error.statusCode !== undefined &&
       (options.expectedStatuses ?? []).includes(error.statusCode)
     endTask(expected ? 'ok' : 'failed')
     // Only "no valid session" ends the session: a wrong password at sign-in is a 401 too (AUTH_0002).
     if (
       !expected &&
-      error instanceof FetchError &&
+      isFetchError(error) &&
       isApiErrorBody(error.data) &&
       error.data.code === ErrorCode.Unauthenticated
     )
       onRejected?.(token)
-    if (error instanceof FetchError && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
+    if (isFetchError(error) && isApiErrorBody(error.data) && error.data.code === ErrorCode.Form) {
       throw new ApiException(error.data)
     }
     throw error
@@ -192,8 +198,7 @@ async function send<T, N extends EndpointName>(name: N, options: RequestOptions<
  * form error (an ApiException) or another status such as a 409 conflict (a FetchError with the body).
  */
 export function apiErrorKeys(error: unknown): string[] {
-  const body =
-    error instanceof ApiException ? error.body : error instanceof FetchError ? error.data : undefined
+  const body = error instanceof ApiException ? error.body : isFetchError(error) ? error.data : undefined
   return isApiErrorBody(body) ? (body.errors?.errors ?? []) : []
 }
 

@@ -6,10 +6,10 @@
 import type { I18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Traversal } from 'arktype'
-import { FetchError } from 'ofetch'
 import type { ReactNode } from 'react'
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 import { fieldStates } from '#client/lib/forms/field-states.ts'
 import { fieldErrors } from '#client/lib/forms/form-errors.ts'
 import { ApiException } from '#client/lib/http.ts'
@@ -18,7 +18,7 @@ import { errorMessage } from './messages'
 /** The API error code of a failed call, whatever its kind (form error or other contract error). */
 export function apiErrorCode(error: unknown): string | null {
   if (error instanceof ApiException) return error.code
-  if (error instanceof FetchError) {
+  if (isFetchError(error)) {
     const data = error.data as { code?: unknown } | undefined
     return typeof data?.code === 'string' ? data.code : null
   }
@@ -26,7 +26,7 @@ export function apiErrorCode(error: unknown): string | null {
 }
 
 export function retryAfterSeconds(error: unknown): number | null {
-  if (!(error instanceof FetchError)) return null
+  if (!isFetchError(error)) return null
   const value = Number(error.response?.headers.get('retry-after'))
   return Number.isFinite(value) && value > 0 ? value : null
 }

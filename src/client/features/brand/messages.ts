@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError } from 'ofetch'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 import { apiErrorKeys } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 
@@ -35,7 +35,7 @@ export function brandRefusal(i18n: I18n, error: unknown): string {
     const known = refusals[key]
     if (known) return i18n._(known)
   }
-  const status = error instanceof FetchError ? error.statusCode : undefined
+  const status = isFetchError(error) ? error.statusCode : undefined
   const known = status === undefined ? undefined : byStatus[status]
   return i18n._(known ?? msg`Something went wrong. Please try again.`)
 }

@@ -1,4 +1,4 @@
-import { FetchError } from 'ofetch'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 import { absoluteLink, api, idempotencyHeader } from '#client/lib/http.ts'
 import { currentLocale } from '#client/lib/i18n.ts'
 import { userTimeZone } from '#client/lib/time-zone.ts'
@@ -19,7 +19,7 @@ export async function fetchWallet(username: string, signal?: AbortSignal) {
   try {
     return await api('walletGet', { params: { username }, signal, expectedStatuses: [HTTP_NOT_FOUND] })
   } catch (error) {
-    if (error instanceof FetchError && error.statusCode === HTTP_NOT_FOUND) return null
+    if (isFetchError(error) && error.statusCode === HTTP_NOT_FOUND) return null
     throw error
   }
 }

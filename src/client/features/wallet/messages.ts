@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { FetchError } from 'ofetch'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 import { ApiException, apiErrorKeys } from '#client/lib/http.ts'
 import { validationMessage } from '#client/lib/validation-messages.ts'
 import type { ApiErrorBody, FormErrorTree } from '#shared/contract/errors.ts'
@@ -65,7 +65,7 @@ export function readError(i18n: I18n, error: unknown, fallback: string): Readabl
   const body: ApiErrorBody | undefined =
     error instanceof ApiException
       ? error.body
-      : error instanceof FetchError && typeof error.data === 'object' && error.data !== null
+      : isFetchError(error) && typeof error.data === 'object' && error.data !== null
         ? (error.data as ApiErrorBody)
         : undefined
   if (!body) return { fields: {}, general: [fallback] }

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query'
-import { FetchError } from 'ofetch'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 
 /**
  * Whether the API can be reached, fed to TanStack Query's `onlineManager`. The browser's
@@ -31,7 +31,7 @@ function setOnlineNow(setOnline: (online: boolean) => void): void {
 
 /** A failure before any HTTP answer (refused, reset, DNS, offline), as opposed to an HTTP error status. */
 export function isNetworkError(error: unknown): boolean {
-  if (error instanceof FetchError) return error.response === undefined && error.name !== 'AbortError'
+  if (isFetchError(error)) return error.response === undefined && error.name !== 'AbortError'
   return error instanceof TypeError
 }
 

@@ -3,7 +3,6 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { type } from 'arktype'
-import { FetchError } from 'ofetch'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -12,6 +11,7 @@ import {
   FormAlert,
   SubmitButton,
 } from '#client/features/auth/form-kit.tsx'
+import { isFetchError } from '#client/lib/fetch-error.ts'
 import { arkResolver } from '#client/lib/forms/ark-resolver.ts'
 import { signOut } from '#client/lib/session.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -29,7 +29,7 @@ const refusalMessages: Record<AccountDeletionRefusal, MessageDescriptor> = {
 
 /** The refusals of a 409 answer, in words; empty for any other failure. */
 function refusalsOf(i18n: I18n, error: unknown): string[] {
-  if (!(error instanceof FetchError) || error.statusCode !== 409) return []
+  if (!isFetchError(error) || error.statusCode !== 409) return []
   const keys = (error.data as { errors?: { errors?: string[] } } | undefined)?.errors?.errors ?? []
   return keys.flatMap((key) => {
     const descriptor = refusalMessages[key as AccountDeletionRefusal]
