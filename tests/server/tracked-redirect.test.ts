@@ -3,7 +3,7 @@
  * intake before the answer and credited by the settlement behind it. Runs on both databases.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { clickIntake, deals } from '#server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clicksByReason, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
@@ -40,6 +40,16 @@ test('a tracked link answers a 302 to the brand page, never cached, with the cli
   await settlement(app())
   expect((await dealRow(app(), dealId)).progress).toBe(1)
   expect((await dealRow(app(), dealId)).earnedCents).toBe(25)
+})
+
+test('a link remembered for a raid follows its deal: removed, it answers 404 at once', async () => {
+  const { mission, dealId } = await takeMission(app(), other)
+  expect((await tap(app(), mission, 'other', { ip: '198.51.100.2' })).statusCode).toBe(302)
+  // An operator's delete, behind the app's back: the database's change feed is what tells the node.
+  await app().db.delete(deals).where(eq(deals.id, dealId))
+  await vi.waitFor(async () => {
+    expect((await tap(app(), mission, 'other', { ip: '198.51.100.3' })).statusCode).toBe(404)
+  })
 })
 
 test('HEAD requests, prefetches, link unfurlers and bots are redirected and never recorded', async () => {
