@@ -31,7 +31,8 @@ export function row(result) {
     `${Math.round(clicks.rps)} (healthz ${Math.round(healthz.rps)})`,
     `${(ratio * 100).toFixed(1)}% (${met(ratio >= TARGETS.ratio)})`,
     ms(clicks.p50),
-    `${ms(clicks.p99)} (${met(clicks.p99 <= TARGETS.p99)})`,
+    // /healthz's own p99 under the same 100 connections: the floor any route can reach on this machine.
+    `${ms(clicks.p99)} (${met(clicks.p99 <= TARGETS.p99)}; healthz ${ms(healthz.p99)})`,
     `${failures}${clicks.timeouts ? `, ${clicks.timeouts} of them 10 s timeouts` : ''} (${met(failures === 0)})`,
     `${seconds(result.settled.seconds)} (${met(result.settled.seconds !== null && result.settled.seconds <= TARGETS.settleSeconds)})`,
     result.lag === null || result.lag === undefined
