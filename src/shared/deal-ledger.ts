@@ -1,10 +1,10 @@
 import type { DealEvent } from './contract/deals.ts'
 
 /**
- * A deal's events as the streamer reads them: a valid click and the credit it earned are written as
- * two events (in one transaction, the credit right after the click), but they are one thing that
- * happened, so they show as one row: the click, with the credit's amount. A credit that follows
- * anything else (the fixed reward when the goal is reached) stays a row of its own.
+ * A deal's events as the streamer reads them: a paid click is written as one event carrying its
+ * reward. Clicks settled before that were written as two (the click, then a credit right after it):
+ * one thing that happened, so they show as one row, the click with the credit's amount. A credit that
+ * follows anything else (the fixed reward when the goal is reached) stays a row of its own.
  *
  * `events` are newest first. Folding an already folded list changes nothing, so the server folds
  * what it answers and the client folds again after adding events pushed one by one.

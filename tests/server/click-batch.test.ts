@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { clickIntake, dealEvents, deals, ledgerEntries } from '#server/db/schema.ts'
 import { appendClick } from '#server/features/deals/click-intake.ts'
+import { listCreditedEvents } from '#server/features/deals/deals-repository.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
 import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
@@ -66,15 +67,22 @@ test('a batch crossing the goal halfway: a visitor twice in it counts once, the 
   ])
   const ledger = await ledgerOf(dealId)
   expect(ledger.map((entry) => entry.amountCents)).toEqual([100])
-  // The earnings statement keeps a line per credited click; the goal follows the click that reached it.
+  // The earnings statement keeps a line per credited click, the click's own row carrying its reward
+  // (no second row per click); the goal follows the click that reached it.
   const events = await app()
-    .db.select({ type: dealEvents.type, valid: dealEvents.valid })
+    .db.select({ type: dealEvents.type, valid: dealEvents.valid, amountCents: dealEvents.amountCents })
     .from(dealEvents)
     .where(eq(dealEvents.dealId, dealId))
     .orderBy(dealEvents.seq)
   const types = events.map((event) => event.type)
-  expect(types.filter((type) => type === 'credited')).toHaveLength(4)
-  expect(types.indexOf('goal_reached')).toBeGreaterThan(types.lastIndexOf('credited'))
+  const paid = events.filter((event) => event.type === 'click' && event.valid)
+  expect(paid.map((event) => event.amountCents)).toEqual([25, 25, 25, 25])
+  expect(types).not.toContain('credited')
+  expect((await listCreditedEvents(app().db, dealId)).map((event) => event.amountCents)).toEqual([
+    25, 25, 25, 25,
+  ])
+  const lastPaid = events.findLastIndex((event) => event.type === 'click' && event.valid)
+  expect(types.indexOf('goal_reached')).toBeGreaterThan(lastPaid)
   expect(types.lastIndexOf('click')).toBeGreaterThan(types.indexOf('finished'))
 })
 

@@ -101,8 +101,9 @@ async function onDealChange(app: FastifyInstance, loaded: SettledDeal, change: C
   }
   if (types.has('subscribed')) await announce('deal.taken', dealData(loaded))
   const clicks = change.events.filter((event) => event.type === 'click' && event.valid).length
+  // A paid click carries its reward; a goal's reward is a `credited` event.
   const credited = change.events
-    .filter((event) => event.type === 'credited')
+    .filter((event) => event.valid && (event.type === 'credited' || event.type === 'click'))
     .reduce((sum, event) => sum + (event.amountCents ?? 0), 0)
   if (clicks > 0)
     await announce('deal.clicks_settled', {

@@ -10,7 +10,7 @@
  *   3. apply the rules in arrival order in memory (click-rules.ts);
  *   4. write the outcome: the events in one insert, repeated invalid clicks counted on their rows in
  *      one update, the deals' progress and earnings in one update, ONE ledger entry per deal for the
- *      batch's rewards (each credited click keeps its own `credited` event, the earnings statement's
+ *      batch's rewards (each credited click's event carries its reward, the earnings statement's
  *      lines), the goals; and the clicks marked settled.
  * A mission, not a deal, is the unit: its budget is shared by its deals, so its row lock is taken by
  * every batch anyway, and a raid on forty streamers' links then costs one transaction, not forty.
@@ -173,24 +173,16 @@ async function settleClicks(
     const reason = verdict.refusals[index]
     const base = { dealId: click.dealId, visitorHash: click.visitorHash, occurrences: 1 }
     if (!reason) {
+      // The click carries its own reward: one row per credited click (the earnings statement's line),
+      // not a click and a `credited` row after it, which doubled a raid's writes.
       target.push({
         ...base,
         type: 'click',
         valid: true,
         reason: null,
         addressHash: click.addressHash,
-        amountCents: null,
+        amountCents: cpcCents > 0 ? cpcCents : null,
       })
-      if (cpcCents > 0)
-        target.push({
-          ...base,
-          type: 'credited',
-          valid: true,
-          reason: null,
-          visitorHash: null,
-          addressHash: null,
-          amountCents: cpcCents,
-        })
       return
     }
     // A repeat changes nothing anyone is shown live: it is not pushed, which also keeps a flood quiet.

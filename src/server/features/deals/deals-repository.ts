@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
@@ -199,11 +199,23 @@ export async function listDealEvents(db: Executor, dealId: string): Promise<Deal
   return foldDealEvents(rows.map(toDealEvent))
 }
 
-/** The rewards a deal was credited, in writing order: the lines of its earnings statement. */
+/**
+ * The rewards a deal was credited, in writing order: the lines of its earnings statement. A paid click
+ * carries its reward on its own row; a goal's reward (and clicks settled before clicks carried theirs)
+ * is a `credited` row.
+ */
 export function listCreditedEvents(db: Executor, dealId: string): Promise<DealEventRow[]> {
   return db
     .select()
     .from(dealEvents)
-    .where(and(eq(dealEvents.dealId, dealId), eq(dealEvents.type, 'credited')))
+    .where(
+      and(
+        eq(dealEvents.dealId, dealId),
+        or(
+          eq(dealEvents.type, 'credited'),
+          and(eq(dealEvents.type, 'click'), eq(dealEvents.valid, true), isNotNull(dealEvents.amountCents)),
+        ),
+      ),
+    )
     .orderBy(asc(dealEvents.seq))
 }
