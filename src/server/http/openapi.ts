@@ -186,6 +186,8 @@ export function buildOpenApiDocument(options: { publicUrl: string; version: stri
       description:
         'Missions for streamers: brands publish paid missions, streamers take them and share tracked links. ' +
         'Send `Authorization: Bearer <code>` with the code that sign-in answers. Money is integer cents.',
+      // The service is ours, not open source (package.json is private): integrators use it under our terms.
+      license: { name: 'Proprietary', url: `${options.publicUrl}/terms` },
     },
     servers: [{ url: options.publicUrl }],
     security: [{ bearer: [] }],
