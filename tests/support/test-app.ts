@@ -28,7 +28,9 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase()
+  // Migrated already, as a node finds a database it ran on before: the migrations' own start-up
+  // (empty database, nodes racing for the lock) has suites of its own.
+  const database = await createTestDatabase({ migrated: true })
   const workDir = mkdtempSync(join(tmpdir(), 'streamdeals-app-'))
   const config = loadConfig({
     DATA_DIR: database.dataDir,
