@@ -74,7 +74,9 @@ export async function startServer(bundle: ServerBundle, options: StartOptions): 
     try {
       return await startServerOnce(bundle, options)
     } catch (error) {
-      const timedOut = error instanceof Error && error.message.includes('did not start in time')
+      // Fastify's plugin timeout (the process exits) or our own readiness deadline: both are load.
+      const timedOut =
+        error instanceof Error && /did not start in time|did not become ready/.test(error.message)
       if (!timedOut || attempt >= attempts) throw error
     }
   }
