@@ -6,6 +6,7 @@
 import type { HTTPMethods } from 'fastify'
 import { afterAll, expect, test } from 'vitest'
 import { type EndpointName, endpoint, endpoints, routePath } from '#shared/endpoints.ts'
+import { call as callEndpoint } from '../support/call'
 import { createTestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
 import { brandMissionBody, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
@@ -119,18 +120,23 @@ const dealX = await takeMission(testApp.app, streamer, missionX)
 const dealY = await takeMission(testApp.app, streamer, missionY)
 // Y's webhook and API key, made by Y's owner: the integrations' rows name them.
 const ownerY = await makeMember(testApp.app, brandY, 'owner_y_acl')
-const made = async (path: string, payload: object) =>
+const hookBody = { url: 'https://93.184.216.34/hook', events: ['deal.taken' as const] }
+const madeHook = async () =>
   (
-    await testApp.app.inject({
-      method: 'POST',
-      url: `/api/providers/${brandY.slug}/${path}`,
-      headers: ownerY.auth,
-      payload,
+    await callEndpoint(testApp.app, 'brandWebhookCreate', {
+      params: { slug: brandY.slug },
+      as: ownerY,
+      body: hookBody,
     })
-  ).json() as { id: string }
-const hookBody = { url: 'https://93.184.216.34/hook', events: ['deal.taken'] }
-const hookY = (await made('webhooks', hookBody)).id
-const keyY = (await made('api-keys', { name: 'acl', scope: 'read' })).id
+  ).answer().id
+const hookY = await madeHook()
+const keyY = (
+  await callEndpoint(testApp.app, 'brandApiKeyCreate', {
+    params: { slug: brandY.slug },
+    as: ownerY,
+    body: { name: 'acl', scope: 'read' },
+  })
+).answer().id
 /** Rows only a brand's owners (or an admin) may act on: a plain member of Y gets 403 there. */
 const ownerOnly = new Set<EndpointName>([
   'brandWebhookDelete',
@@ -209,7 +215,7 @@ for (const [name] of memberRows) {
       spares += 1
       const place =
         name === 'brandWebhookDelete'
-          ? { ...ofY, hookId: (await made('webhooks', hookBody)).id }
+          ? { ...ofY, hookId: await madeHook() }
           : name === 'brandMemberRemove'
             ? { ...ofY, userId: (await makeMember(testApp.app, brandY, `spare_${spares}_acl`, 'member')).id }
             : ofY

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deals, invoices, ledgerEntries, payouts, providers, users, wallets } from '#server/db/schema.ts'
 import { createSession } from '#server/features/auth/sessions.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
 import { signin, signup, strongPassword } from './auth-helpers'
@@ -43,20 +44,14 @@ async function streamer() {
 type Streamer = Awaited<ReturnType<typeof streamer>>
 
 const exportOf = (username: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'GET', url: `/api/user/${username}/export`, headers })
+  call(t.app, 'accountExport', { params: { username }, headers })
 const deletion = (username: string, headers: Record<string, string>, currentPassword = strongPassword) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/user/${username}/deletion`,
-    headers,
-    payload: { currentPassword },
-  })
+  call(t.app, 'accountDelete', { params: { username }, headers, body: { currentPassword } })
 const payout = (user: Streamer, amount: number, key: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/payout`,
+  call(t.app, 'walletPayout', {
+    params: { username: user.username },
     headers: { ...user.headers, 'idempotency-key': key },
-    payload: { amount },
+    body: { amount },
   })
 
 /** A deal whose earnings were paid out (paid), with its invoice issued: money records to keep. */
@@ -67,15 +62,13 @@ async function withPaidHistory(user: Streamer) {
   expect(paid.statusCode).toBe(201)
   await t.app.db.update(payouts).set({ status: 'paid' }).where(eq(payouts.id, paid.json().id))
   // An ended deal is invoiced (an ongoing one gets a pro forma statement).
-  const stop = await t.app.inject({
-    method: 'PUT',
-    url: `/api/deals/user/${user.username}/mission/${deal.missionCode}/stopped`,
+  const stop = await call(t.app, 'userDealStop', {
+    params: { username: user.username, code: deal.missionCode },
     headers: user.headers,
   })
   expect(stop.statusCode).toBe(200)
-  const invoice = await t.app.inject({
-    method: 'GET',
-    url: `/api/deals/user/${user.username}/mission/${deal.missionCode}/invoice`,
+  const invoice = await call(t.app, 'userDealInvoice', {
+    params: { username: user.username, code: deal.missionCode },
     headers: user.headers,
   })
   expect(invoice.statusCode).toBe(200)
@@ -191,13 +184,7 @@ test('deletion erases the person, keeps every money row, and kills every session
     expect((await exportOf(user.username, headers)).statusCode).toBe(401)
     expect((await deletion(user.username, headers)).statusCode).toBe(401)
     expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/wallets/user/${user.username}`,
-          headers,
-        })
-      ).statusCode,
+      (await call(t.app, 'walletGet', { params: { username: user.username }, headers })).statusCode,
     ).toBe(401)
   }
   expect((await signin(t.app, user.username, strongPassword)).statusCode).toBe(401)
@@ -213,7 +200,7 @@ test('deletion erases the person, keeps every money row, and kills every session
   expect(after?.widgetToken).not.toBe(before?.widgetToken)
 
   // The public faces are gone: the overlay and the tracked link answer 404.
-  expect((await t.app.inject({ url: `/api/widgets/widget/${before?.widgetToken}` })).statusCode).toBe(404)
+  expect((await call(t.app, 'widget', { params: { token: before?.widgetToken ?? '' } })).statusCode).toBe(404)
   const link = await t.app.inject({
     url: `/redir/cpc/${deal.missionCode}/${user.username}`,
   })
@@ -329,12 +316,7 @@ test('one phone per account: the identity’s is the profile’s, and the profil
     headers: made.auth,
   }
   const profile = (phone: string | null) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/user/${user.username}`,
-      headers: user.headers,
-      payload: { phone },
-    })
+    call(t.app, 'userUpdate', { params: { user: user.username }, headers: user.headers, body: { phone } })
   // Before the identity exists, the profile's phone is its own.
   expect((await profile('+33 6 00 00 00 00')).json().phone).toBe('+33 6 00 00 00 00')
   await createWallet(t.app, user, {
@@ -365,11 +347,10 @@ test('a phone the profile sets while the identity has none becomes the identity�
   const made = await signup(t.app)
   const user = { id: made.user.id, username: made.username, token: made.token, headers: made.auth }
   await createWallet(t.app, user)
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${user.username}`,
+  const response = await call(t.app, 'userUpdate', {
+    params: { user: user.username },
     headers: user.headers,
-    payload: { phone: '+33 6 44 44 44 44' },
+    body: { phone: '+33 6 44 44 44 44' },
   })
   expect(response.statusCode).toBe(200)
   const [wallet] = await t.app.db.select().from(wallets).where(eq(wallets.userId, user.id))

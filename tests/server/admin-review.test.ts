@@ -6,23 +6,19 @@
 import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { missions } from '#server/db/schema.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { appWithMail } from './auth-helpers'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
 import { makeUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
-const queue = (headers: Record<string, string>) =>
-  mail.app.inject({ url: '/api/admin/mission-queue', headers })
+const queue = (headers: Record<string, string>) => call(mail.app, 'adminMissionQueue', { headers })
 const publish = (code: string, headers: Record<string, string>) =>
-  mail.app.inject({ method: 'POST', url: `/api/admin/mission-queue/${code}/publication`, headers })
-const reject = (code: string, reason: unknown, headers: Record<string, string>) =>
-  mail.app.inject({
-    method: 'POST',
-    url: `/api/admin/mission-queue/${code}/rejection`,
-    headers,
-    payload: { reason } as never,
-  })
+  call(mail.app, 'adminMissionPublish', { params: { code }, headers })
+const reject = (code: string, reason: string, headers: Record<string, string>) =>
+  call(mail.app, 'adminMissionReject', { params: { code }, headers, body: { reason } })
 const statusOf = async (code: string) =>
   (await mail.app.db.select().from(missions).where(eq(missions.code, code)))[0]
 
@@ -63,7 +59,7 @@ test('publishing mails the owners and opens the mission to streamers', async () 
   expect(answer.json()).toMatchObject({ code, status: 'published', reviewNote: null })
   const received = await mail.smtp.nextMail(`${owner.username}@example.test`, 'is published')
   expect(received.raw).toContain(`/dashboard/provider/`)
-  const catalogue = await mail.app.inject({ url: `/api/deals/missions/${code}` })
+  const catalogue = await call(mail.app, 'mission', { params: { code } })
   expect(catalogue.statusCode).toBe(200)
 })
 
@@ -74,7 +70,14 @@ test('a rejection needs a reason; the brand reads it on the mission and by mail;
   const blank = await reject(code, '   ', admin.auth)
   expect(blank.statusCode).toBe(400)
   expect(blank.json().errors.children.reason.errors).toEqual(['validation.required'])
-  expect((await reject(code, undefined, admin.auth)).statusCode).toBe(400)
+  // No reason at all is off the contract: sent raw.
+  const missing = await mail.app.inject({
+    method: 'POST',
+    url: endpoint('adminMissionReject', { code }),
+    headers: admin.auth,
+    payload: {},
+  })
+  expect(missing.statusCode).toBe(400)
 
   const answer = await reject(code, 'The tracked link points to a 404 page', admin.auth)
   expect(answer.json()).toMatchObject({
@@ -84,7 +87,7 @@ test('a rejection needs a reason; the brand reads it on the mission and by mail;
   const received = await mail.smtp.nextMail(`${owner.username}@example.test`, 'was not published')
   expect(received.raw).toContain('The tracked link points to a 404 page')
 
-  const portal = await mail.app.inject({ url: `/api/providers/${brand.slug}/missions`, headers: owner.auth })
+  const portal = await call(mail.app, 'brandMissions', { params: { slug: brand.slug }, headers: owner.auth })
   const mission = portal.json().items.find((item: { code: string }) => item.code === code)
   expect(mission.reviewNote).toBe('The tracked link points to a 404 page')
 

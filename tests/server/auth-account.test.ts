@@ -3,6 +3,9 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { platforms } from '#server/db/schema.ts'
+import type { BodyInputOf } from '#shared/contract/api.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
 
@@ -17,8 +20,8 @@ afterAll(async () => {
 })
 
 const app = () => testApp.app
-const put = (username: string, payload: Record<string, unknown>, headers: Record<string, string>) =>
-  app().inject({ method: 'PUT', url: `/api/user/${username}`, payload, headers })
+const put = (username: string, body: BodyInputOf<'userUpdate'>, headers: Record<string, string>) =>
+  call(app(), 'userUpdate', { params: { user: username }, body, headers })
 
 function multipart(fields: Record<string, string>, file?: { name: string; filename: string; data: Buffer }) {
   const boundary = '----streamdeals-test-boundary'
@@ -52,7 +55,13 @@ test('the profile updates phone and locale and answers the new self view', async
 
 test('roles and verification flags in a profile update are refused and change nothing', async () => {
   const { username, auth } = await signup(app())
-  const response = await put(username, { roles: ['admin'], emailVerified: true, id: 'x' }, auth)
+  // Off the contract on purpose (fields a profile update does not take), so sent as it is.
+  const response = await app().inject({
+    method: 'PUT',
+    url: endpoint('userUpdate', { user: username }),
+    payload: { roles: ['admin'], emailVerified: true, id: 'x' },
+    headers: auth,
+  })
   expect(response.statusCode).toBe(400)
   expect(response.json().errors.children.roles.errors).toEqual(['validation.unknown'])
   const again = await signin(app(), username, strongPassword)
@@ -91,7 +100,7 @@ test('a password change keeps this session, ends the others, and the new passwor
   )
   expect(changed.statusCode).toBe(200)
   const list = (headers: Record<string, string>) =>
-    app().inject({ method: 'GET', url: `/api/user/${username}/plateform`, headers })
+    call(app(), 'platforms', { params: { username }, headers })
   expect((await list(auth)).statusCode).toBe(200)
   expect((await list(other)).statusCode).toBe(401)
   expect((await signin(app(), username, 'N3w-password')).statusCode).toBe(200)
@@ -104,9 +113,10 @@ test('an avatar is checked by content, re-encoded without metadata and stored un
     .withMetadata({ exif: { IFD0: { Artist: 'Secret Person' } } })
     .toBuffer()
   const form = multipart({ _method: 'put' }, { name: 'avatar', filename: '../../evil.png', data: photo })
+  // A hand-made multipart body sent by POST with the method override, as a browser form does: raw.
   const response = await app().inject({
     method: 'POST',
-    url: `/api/user/${username}`,
+    url: endpoint('userUpdate', { user: username }),
     payload: form.payload,
     headers: { ...auth, 'content-type': form.contentType },
   })
@@ -132,7 +142,7 @@ test('a file that only claims to be an image is refused as an avatar', async () 
   )
   const response = await app().inject({
     method: 'POST',
-    url: `/api/user/${username}`,
+    url: endpoint('userUpdate', { user: username }),
     payload: form.payload,
     headers: { ...auth, 'content-type': form.contentType },
   })
@@ -142,31 +152,28 @@ test('a file that only claims to be an image is refused as an avatar', async () 
 
 test('connected platforms are listed and disconnected by their owner', async () => {
   const { username, user, auth } = await signup(app())
-  const url = `/api/user/${username}/plateform`
-  expect((await app().inject({ method: 'GET', url, headers: auth })).json()).toEqual({ items: [] })
+  const list = () => call(app(), 'platforms', { params: { username }, headers: auth })
+  const remove = () =>
+    call(app(), 'platformDelete', { params: { username, code: 'twitch', reference: '4242' }, headers: auth })
+  expect((await list()).answer()).toEqual({ items: [] })
   await app()
     .db.insert(platforms)
     .values({ userId: user.id, code: 'twitch', reference: '4242', displayName: 'Streamer42' })
-  const listed = await app().inject({ method: 'GET', url, headers: auth })
+  const listed = await list()
   expect(listed.json().items).toEqual([
     expect.objectContaining({ code: 'twitch', reference: '4242', displayName: 'Streamer42' }),
   ])
-  const removed = await app().inject({ method: 'DELETE', url: `${url}/twitch/4242`, headers: auth })
+  const removed = await remove()
   expect(removed.statusCode).toBe(204)
-  const again = await app().inject({ method: 'DELETE', url: `${url}/twitch/4242`, headers: auth })
+  const again = await remove()
   expect(again.statusCode).toBe(404)
 })
 
 test('Twitch connect says clearly that it is off when the server has no Twitch credentials', async () => {
   const { auth } = await signup(app())
-  const response = await app().inject({
-    method: 'POST',
-    url: '/api/partner/twitch/connect',
-    payload: { code: 'abc' },
-    headers: auth,
-  })
+  const response = await call(app(), 'twitchConnect', { body: { code: 'abc' }, headers: auth })
   expect(response.statusCode).toBe(404)
   expect(response.json().message).toMatch(/Twitch is not configured/)
-  const settings = await app().inject({ method: 'GET', url: '/api/oauth/settings' })
+  const settings = await call(app(), 'authSettings')
   expect(settings.json()).toEqual({ turnstileSiteKey: null, twitch: null })
 })

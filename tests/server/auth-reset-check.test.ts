@@ -2,16 +2,18 @@ import { eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { oneTimeTokens } from '#server/db/schema.ts'
 import { hashToken } from '#server/lib/tokens.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { appWithMail, linkToken, signup } from './auth-helpers'
 
 const harness = appWithMail()
 
 const check = (token: string, remoteAddress = '127.0.0.1') =>
-  harness.app.inject({ method: 'POST', url: '/api/oauth/reset/check', remoteAddress, payload: { token } })
+  call(harness.app, 'resetCheck', { remoteAddress, body: { token } })
 
 async function resetToken(): Promise<string> {
   const { username, user } = await signup(harness.app)
-  expect((await harness.post('/api/oauth/recovery', { username })).statusCode).toBe(202)
+  expect((await call(harness.app, 'recovery', { body: { username } })).statusCode).toBe(202)
   return linkToken(await harness.smtp.nextMail(user.email, 'type=reset'), 'reset')
 }
 
@@ -19,13 +21,13 @@ test('a fresh reset link is usable, and checking it does not spend it', async ()
   const token = await resetToken()
   expect((await check(token)).json()).toEqual({ usable: true })
   expect((await check(token)).json()).toEqual({ usable: true })
-  const reset = await harness.post('/api/oauth/reset', { token, plainPassword: 'N3w-password' })
+  const reset = await call(harness.app, 'reset', { body: { token, plainPassword: 'N3w-password' } })
   expect(reset.statusCode).toBe(200)
 })
 
 test('a used, an expired and an unknown reset link all answer "not usable"', async () => {
   const used = await resetToken()
-  await harness.post('/api/oauth/reset', { token: used, plainPassword: 'N3w-password' })
+  await call(harness.app, 'reset', { body: { token: used, plainPassword: 'N3w-password' } })
   expect((await check(used)).json()).toEqual({ usable: false })
 
   const expired = await resetToken()
@@ -55,7 +57,8 @@ test('token checks from one address are limited like the reset itself, so tokens
 })
 
 test('a check without a token is refused with the form envelope', async () => {
-  const answer = await harness.app.inject({ method: 'POST', url: '/api/oauth/reset/check', payload: {} })
+  // Off the contract on purpose (no token), so sent as it is.
+  const answer = await harness.app.inject({ method: 'POST', url: endpoint('resetCheck'), payload: {} })
   expect(answer.statusCode).toBe(400)
   expect(answer.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) })
 })

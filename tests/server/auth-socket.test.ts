@@ -1,6 +1,7 @@
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { rooms } from '#server/plugins/socket.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
 
@@ -38,7 +39,7 @@ test('a signed-in socket joins its own user room; logout disconnects it at once'
   expect(await socketsInRoom(rooms.user(user.id))).toBe(1)
 
   const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve))
-  const logout = await testApp.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: auth })
+  const logout = await call(testApp.app, 'logout', { headers: auth })
   expect(logout.statusCode).toBe(204)
   expect(await disconnected).toBe('io server disconnect')
   expect(await socketsInRoom(rooms.user(user.id))).toBe(0)
@@ -46,7 +47,7 @@ test('a signed-in socket joins its own user room; logout disconnects it at once'
 
 test('a revoked token cannot connect as its user', async () => {
   const { user, token, auth } = await signup(testApp.app)
-  await testApp.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: auth })
+  await call(testApp.app, 'logout', { headers: auth })
   const socket = await open(token)
   expect(socket.connected).toBe(true)
   // It connects anonymously (public widget events still work), but gets nothing of the user's.

@@ -241,7 +241,7 @@ test('logout revokes the presented token at once; the other sessions live on', a
   const { username, auth } = await signup(app())
   const other = (await signin(app(), username, strongPassword)).json().code as string
   const platforms = (headers: Record<string, string>) =>
-    app().inject({ method: 'GET', url: `/api/user/${username}/plateform`, headers })
+    call(app(), 'platforms', { params: { username }, headers })
   expect((await platforms(auth)).statusCode).toBe(200)
   const logout = await call(app(), 'logout', { headers: auth })
   expect(logout.statusCode).toBe(204)

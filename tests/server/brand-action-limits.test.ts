@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealReviewRequests, providerMembers, users } from '#server/db/schema.ts'
 import { brandLimits } from '#server/features/brand/brand-limits.ts'
+import { call } from '../support/call'
 import type { TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand, takeMission } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -25,9 +26,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => stripeApp?.close())
-
-const post = (url: string, who: TestUser, payload: object) =>
-  testApp.app.inject({ method: 'POST', url, headers: who.auth, payload })
 
 /** The answers' statuses, in order; every refusal is the API's 429 envelope with a Retry-After. */
 function statusesOf(answers: LightMyRequestResponse[]): number[] {
@@ -52,23 +50,24 @@ async function brandWithMembers(slug: string, count: number) {
 async function dealOf(brand: TestBrand, streamerName: string) {
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
   const dealCode = await takeMission(testApp.app, await makeUser(testApp.app, streamerName), code)
-  return `/api/providers/${brand.slug}/missions/${code}/deals/${dealCode}/review`
+  return { slug: brand.slug, code, dealCode }
 }
 
-async function inTurn(count: number, call: (index: number) => Promise<LightMyRequestResponse>) {
+async function inTurn(count: number, request: (index: number) => Promise<LightMyRequestResponse>) {
   const answers: LightMyRequestResponse[] = []
-  for (let index = 0; index < count; index += 1) answers.push(await call(index))
+  for (let index = 0; index < count; index += 1) answers.push(await request(index))
   return answers
 }
 
 test('review requests: 30 from one account stop at 20 an hour, and the members of a brand together at 40', async () => {
   const { brand, members } = await brandWithMembers('review-limits', 3)
   const [first, second, third] = members as [TestUser, TestUser, TestUser]
-  const url = await dealOf(brand, 'review_limit_streamer')
-  const body = (index: number) => ({ message: `Odd clicks, look ${index}` })
-  const burst = await inTurn(30, (index) => post(url, first, body(index)))
+  const params = await dealOf(brand, 'review_limit_streamer')
+  const review = (who: TestUser, index: number) =>
+    call(testApp.app, 'brandDealReview', { params, as: who, body: { message: `Odd clicks, look ${index}` } })
+  const burst = await inTurn(30, (index) => review(first, index))
   expect(statusesOf(burst)).toEqual([...times(20, 201), ...times(10, 429)])
-  const others = await inTurn(30, (index) => post(url, index % 2 ? third : second, body(index)))
+  const others = await inTurn(30, (index) => review(index % 2 ? third : second, index))
   expect(statusesOf(others)).toEqual([...times(20, 201), ...times(10, 429)])
   const rows = await testApp.app.db
     .select()
@@ -81,12 +80,17 @@ test('card top-ups: 30 from one account make 10 PaymentIntents, the members of a
   const { brand, members } = await brandWithMembers('top-up-limits', 3)
   const [first, second, third] = members as [TestUser, TestUser, TestUser]
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
-  const url = `/api/providers/${brand.slug}/missions/${code}/top-ups`
+  const topUp = (who: TestUser) =>
+    call(testApp.app, 'brandTopUpCreate', {
+      params: { slug: brand.slug, code },
+      as: who,
+      body: { amount: 500 },
+    })
   const made = () => stripe.intents.filter((intent) => intent.metadata.provider === brand.slug).length
-  const burst = await inTurn(30, () => post(url, first, { amount: 500 }))
+  const burst = await inTurn(30, () => topUp(first))
   expect(statusesOf(burst)).toEqual([...times(10, 201), ...times(20, 429)])
   expect(made()).toBe(10)
-  const others = await inTurn(30, (index) => post(url, index % 2 ? third : second, { amount: 500 }))
+  const others = await inTurn(30, (index) => topUp(index % 2 ? third : second))
   expect(statusesOf(others)).toEqual([...times(10, 201), ...times(20, 429)])
   expect(made()).toBe(brandLimits.topUpBrand.max)
 })
@@ -99,11 +103,11 @@ test('brand applications: 30 from one account reserve 5 slugs; a refused one doe
     .update(users)
     .set({ kind: 'provider', emailVerifiedAt: new Date() })
     .where(eq(users.id, applicant.id))
-  const taken = await post('/api/providers', applicant, { name: 'Taken', slug: 'taken-slug' })
+  const apply = (body: { name: string; slug: string }) =>
+    call(testApp.app, 'brandProviderApply', { as: applicant, body })
+  const taken = await apply({ name: 'Taken', slug: 'taken-slug' })
   expect(taken.statusCode).toBe(409)
-  const burst = await inTurn(30, (index) =>
-    post('/api/providers', applicant, { name: `Applicant ${index}`, slug: `applicant-${index}` }),
-  )
+  const burst = await inTurn(30, (index) => apply({ name: `Applicant ${index}`, slug: `applicant-${index}` }))
   expect(statusesOf(burst)).toEqual([...times(5, 201), ...times(25, 429)])
   const owned = await testApp.app.db
     .select()

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealEvents, deals, missions, providerMembers } from '#server/db/schema.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
 import {
@@ -196,11 +197,10 @@ test("an admin's top-up reaches the brand live with the new budget and what is l
   const code = await makeBrandMission(app, brand, { budgetCents: 100 })
   const socket = await memberSocket(owner, brand.id)
   const next = nextBudget(socket, code)
-  const answer = await app.inject({
-    method: 'POST',
-    url: `/api/admin/missions/${code}/top-ups`,
+  const answer = await call(app, 'adminMissionTopUp', {
+    params: { code },
     headers: admin.auth,
-    payload: { amount: 400, reason: 'Bank transfer received' },
+    body: { amount: 400, reason: 'Bank transfer received' },
   })
   expect(answer.statusCode).toBe(201)
   expect(await next).toEqual({

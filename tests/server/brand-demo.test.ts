@@ -8,6 +8,7 @@ import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { DEMO_BRAND_PASSWORD } from '#server/db/seed-brands.ts'
 import { demoProviders } from '#server/db/seed-missions.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { signin } from './auth-helpers'
 
@@ -55,9 +56,7 @@ test('demo seeding makes one brand owner per demo provider and prints their cred
     const signedIn = await signin(app, `${provider.slug}-brand`, DEMO_BRAND_PASSWORD)
     expect(signedIn.statusCode).toBe(200)
     expect(signedIn.json().user.kind).toBe('provider')
-    const mine = await app.inject({
-      method: 'GET',
-      url: '/api/providers',
+    const mine = await call(app, 'brandProviders', {
       headers: { authorization: `Bearer ${signedIn.json().code}` },
     })
     expect(mine.json().items.map((item: { slug: string; role: string }) => [item.slug, item.role])).toEqual([

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { deals, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
 export interface TestBrand {
@@ -61,13 +62,12 @@ export async function takeMission(
   streamer: TestUser,
   missionCode: string,
 ): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${missionCode}/${streamer.username}`,
+  const response = await call(app, 'subscriptionCreate', {
+    params: { code: missionCode, username: streamer.username },
     headers: streamer.auth,
   })
   if (response.statusCode !== 201) throw new Error(`taking ${missionCode} failed: ${response.body}`)
-  return (response.json() as { code: string }).code
+  return response.answer().code
 }
 
 export async function dealIdOf(app: FastifyInstance, dealCode: string): Promise<string> {
@@ -93,22 +93,21 @@ export async function multipartForm(
 
 /** A viewer's click on a tracked link, from the given address (one valid click per address and deal a day). */
 export function clickFrom(app: FastifyInstance, missionCode: string, username: string, ip: string) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${missionCode}/${username}`,
+  return call(app, 'subscriptionCheck', {
+    params: { code: missionCode, username },
     remoteAddress: ip,
     headers: { 'user-agent': BROWSER_UA },
-    payload: { kind: 'cpc' },
+    body: { kind: 'cpc' },
   })
 }
 
 /** A mission as the brand's form sends it: every field, in three languages, starting a minute ago. */
-export const brandMissionBody = (extra: object = {}) => ({
+export const brandMissionBody = <Extra extends object = object>(extra: Extra = {} as Extra) => ({
   title: { en: 'Boss rush', fr: 'Course aux boss', es: 'Carrera de jefes' },
   description: { en: 'Beat every boss live.', fr: 'Battez chaque boss en direct.', es: 'Vence a cada jefe.' },
   tips: { en: 'Show the timer.', fr: 'Montrez le chrono.', es: 'Muestra el cronómetro.' },
-  tools: { type: 'LINK', parameters: { URL: 'https://brand.example/%dealCode%?ref=%username%' } },
-  reward: { model: 'cpc', amount: 20 },
+  tools: { type: 'LINK' as const, parameters: { URL: 'https://brand.example/%dealCode%?ref=%username%' } },
+  reward: { model: 'cpc' as const, amount: 20 },
   goal: 40,
   spots: 3,
   budget: 500,

@@ -34,11 +34,9 @@ const nextAddress = () => {
 }
 
 async function signUp(email: string, username = uniqueName('acct')): Promise<Account> {
-  const response = await mail.app.inject({
-    method: 'POST',
-    url: '/api/oauth/signup',
+  const response = await call(mail.app, 'signup', {
     remoteAddress: nextAddress(),
-    payload: { username, email, plainPassword: strongPassword, kind: 'provider' },
+    body: { username, email, plainPassword: strongPassword, kind: 'provider' },
   })
   expect(response.statusCode, response.body).toBe(201)
   return { username, email, auth: { authorization: `Bearer ${response.json().code}` } }
@@ -77,12 +75,7 @@ const membersOf = async (brand: TestBrand) => {
 
 /** The real invitee takes the squatted address back through recovery (the reset mail reaches them). */
 async function recoverAddress(email: string): Promise<Account> {
-  await mail.app.inject({
-    method: 'POST',
-    url: '/api/oauth/recovery',
-    remoteAddress: nextAddress(),
-    payload: { username: email },
-  })
+  await call(mail.app, 'recovery', { remoteAddress: nextAddress(), body: { username: email } })
   const token = linkToken(await mail.smtp.nextMail(email, 'Reset your Streamdeals password'), 'reset')
   const newPassword = 'Real-0wner-password'
   const reset = await call(mail.app, 'reset', { body: { token, plainPassword: newPassword } })

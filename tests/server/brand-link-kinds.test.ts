@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { brandIntegrationKinds } from '#shared/brand-link-kinds.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { brandMissionBody, makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
 
@@ -31,12 +32,7 @@ test('another partner’s kind is refused on the field; the brand’s own partne
     tools: { type: 'SPIKE_LINK', parameters: { URL: 'https://brand.example/%mission%?ref=%username%' } },
   })
   const post = () =>
-    app.inject({
-      method: 'POST',
-      url: `/api/providers/${brand.slug}/missions`,
-      headers: owner.auth,
-      payload: spike,
-    })
+    call(app, 'brandMissionCreate', { params: { slug: brand.slug }, headers: owner.auth, body: spike })
   const refused = await post()
   expect(refused.statusCode).toBe(400)
   expect(refused.json().errors.children.tools.children.type.errors).toEqual([

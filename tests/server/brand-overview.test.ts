@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealEvents } from '#server/db/schema.ts'
 import { runsOutAt } from '#server/features/brand/brand-overview.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   dealIdOf,
@@ -75,10 +77,11 @@ beforeAll(async () => {
 
 afterAll(() => testApp?.close())
 
-const get = (url: string, who: TestUser) => testApp.app.inject({ method: 'GET', url, headers: who.auth })
+const overviewOf = (who: TestUser, query: Record<string, string> = {}) =>
+  call(testApp.app, 'brandOverview', { params: { slug: brand.slug }, as: who, query })
 
 test('the last 30 days by default: totals, cost per valid click, one entry per day', async () => {
-  const answer = await get(`/api/providers/${brand.slug}/overview`, member)
+  const answer = await overviewOf(member)
   expect(answer.statusCode, answer.body).toBe(200)
   const overview = answer.json()
   expect(overview.from).toBe(dayAgo(29))
@@ -90,7 +93,7 @@ test('the last 30 days by default: totals, cost per valid click, one entry per d
 })
 
 test('the forecast: at the last 24 hours’ pace, a running mission’s remaining budget runs out on a date', async () => {
-  const overview = (await get(`/api/providers/${brand.slug}/overview`, member)).json()
+  const overview = (await overviewOf(member)).json()
   const running = overview.missions.find((mission: { code: string }) => mission.code === paced)
   // The mission spent 200 + 500 (forty days ago): 9,300 left at 200 a day is 46.5 days.
   expect(running).toMatchObject({ lastDayCents: 200, remainingCents: 9_300, status: 'published' })
@@ -104,16 +107,16 @@ test('the forecast: at the last 24 hours’ pace, a running mission’s remainin
 })
 
 test('a range of days is checked, and the CSV carries the same days', async () => {
-  const base = `/api/providers/${brand.slug}/overview`
   const range = `from=${dayAgo(6)}&to=${dayAgo(4)}`
-  const narrow = (await get(`${base}?${range}`, member)).json()
+  const narrow = (await overviewOf(member, { from: dayAgo(6), to: dayAgo(4) })).json()
   expect(narrow.days.map((day: { day: string }) => day.day)).toEqual([dayAgo(6), dayAgo(5), dayAgo(4)])
   expect(narrow.totals).toEqual({ spentCents: 40, valid: 2, refused: 0, costPerValidCents: 20 })
 
-  // As the page's download link sends it: the session in the query, no header.
+  // As the page's download link sends it: the session in the query, no header (off the contract: raw).
+  const exportUrl = endpoint('brandOverviewExport', { slug: brand.slug })
   const csv = await testApp.app.inject({
     method: 'GET',
-    url: `${base}/export?${range}&authorization=${encodeURIComponent(member.auth.authorization)}`,
+    url: `${exportUrl}?${range}&authorization=${encodeURIComponent(member.auth.authorization)}`,
   })
   expect(csv.statusCode).toBe(200)
   expect(csv.headers['content-type']).toContain('text/csv')
@@ -134,12 +137,13 @@ test('a range of days is checked, and the CSV carries the same days', async () =
     'to=yesterday',
     'from=2020-01-01&to=2026-01-01',
   ]) {
-    const refused = await get(`${base}?${bad}`, member)
+    const refused = await overviewOf(member, Object.fromEntries(new URLSearchParams(bad)))
     expect(refused.statusCode, bad).toBe(400)
   }
 })
 
 test('another brand’s member reads neither the overview nor its CSV', async () => {
-  expect((await get(`/api/providers/${brand.slug}/overview`, outsider)).statusCode).toBe(403)
-  expect((await get(`/api/providers/${brand.slug}/overview/export`, outsider)).statusCode).toBe(403)
+  expect((await overviewOf(outsider)).statusCode).toBe(403)
+  const csv = await call(testApp.app, 'brandOverviewExport', { params: { slug: brand.slug }, as: outsider })
+  expect(csv.statusCode).toBe(403)
 })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { auditLog, providers, users } from '#server/db/schema.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { appWithMail, linkToken, signin, signup, strongPassword, uniqueName } from './auth-helpers'
 import { makeBrand, makeMember, multipartForm } from './brand-fixtures'
@@ -100,7 +101,11 @@ test('a streamer account cannot apply for a provider (403), and bad input is a f
   ).toBe(403)
   const brand = await brandAccount()
   // Off the contract on purpose (an unknown theme), so sent as it is.
-  const bad = await send('POST', '/api/providers', brand, { name: '', slug: 'Bad Slug', theme: 'pink' })
+  const bad = await send('POST', endpoint('brandProviderApply'), brand, {
+    name: '',
+    slug: 'Bad Slug',
+    theme: 'pink',
+  })
   expect(bad.statusCode).toBe(400)
   expect(Object.keys(bad.json().errors.children)).toEqual(expect.arrayContaining(['name', 'slug', 'theme']))
   expect((await call(mail.app, 'brandProviderApply', { body: { name: 'Anon' } })).statusCode).toBe(401)
@@ -160,7 +165,7 @@ test('an admin approves a pending provider (audited); others cannot, and unknown
     ).statusCode,
   ).toBe(404)
   expect(
-    (await send('PUT', `/api/admin/providers/${pending.id}/approval`, admin, { status: 'pending' }))
+    (await send('PUT', endpoint('adminProviderApprove', { id: pending.id }), admin, { status: 'pending' }))
       .statusCode,
   ).toBe(400)
   // Pending ones come first in the admin's list, so the tab shows what waits for a decision.
@@ -185,10 +190,11 @@ test('owners edit the profile with a new logo; a plain member cannot; everyone i
   const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff3366' } })
     .png()
     .toBuffer()
+  // A hand-made multipart body (the form's JSON beside the logo file): sent raw.
   const form = await multipartForm(body, { field: 'logo', bytes: png, type: 'image/png', name: 'logo.png' })
   const updated = await mail.app.inject({
     method: 'PUT',
-    url: `/api/providers/${brand.slug}`,
+    url: endpoint('brandProviderUpdate', { slug: brand.slug }),
     headers: { ...owner.auth, ...form.headers },
     payload: form.payload,
   })
@@ -285,7 +291,7 @@ test('inviting an existing account leaves its password alone and joins it only t
     (await call(mail.app, 'brandProvider', { as: known, params: { slug: brand.slug } })).json().role,
   ).toBe('member')
   // Off the contract on purpose (no such role), so sent as it is.
-  const bad = await send('POST', `/api/admin/providers/${brand.id}/members`, admin, {
+  const bad = await send('POST', endpoint('adminProviderMemberInvite', { id: brand.id }), admin, {
     email: 'nope',
     role: 'boss',
   })

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, dealEvents, deals } from '#server/db/schema.ts'
 import { resultDays } from '#server/features/brand/brand-results.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   clickFrom,
@@ -69,11 +70,11 @@ afterAll(async () => {
   await testApp?.close()
 })
 
-const get = (url: string, who: TestUser) => testApp.app.inject({ method: 'GET', url, headers: who.auth })
-const resultsUrl = () => `/api/providers/${brand.slug}/missions/${mission}/results`
+const resultsOf = () =>
+  call(testApp.app, 'brandMissionResults', { params: { slug: brand.slug, code: mission }, as: owner })
 
 test('results show spend against budget, totals, goals reached and the last 30 UTC days', async () => {
-  const response = await get(resultsUrl(), owner)
+  const response = await resultsOf()
   expect(response.statusCode).toBe(200)
   const results = response.json()
   expect(results.mission).toMatchObject({
@@ -102,7 +103,7 @@ test('results show spend against budget, totals, goals reached and the last 30 U
 })
 
 test('the streamers table shows each deal, its clicks, earnings, state and flag', async () => {
-  const { streamers } = (await get(resultsUrl(), owner)).json()
+  const { streamers } = (await resultsOf()).json()
   expect(streamers).toEqual([
     {
       dealCode: aliceDeal,
@@ -128,41 +129,33 @@ test('the streamers table shows each deal, its clicks, earnings, state and flag'
 })
 
 test('a brand asks for a review of a flagged deal: recorded, audited and shown to admins', async () => {
-  const url = `/api/providers/${brand.slug}/missions/${mission}/deals/${tricksterDeal}/review`
-  const asked = await testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: owner.auth,
-    payload: { message: 'Thirty clicks in a minute from one town' },
-  })
+  const review = (dealCode: string, message: string) =>
+    call(testApp.app, 'brandDealReview', {
+      params: { slug: brand.slug, code: mission, dealCode },
+      as: owner,
+      body: { message },
+    })
+  const asked = await review(tricksterDeal, 'Thirty clicks in a minute from one town')
   expect(asked.statusCode).toBe(201)
   expect(asked.json()).toMatchObject({
     dealCode: tricksterDeal,
     message: 'Thirty clicks in a minute from one town',
   })
-  const empty = await testApp.app.inject({
-    method: 'POST',
-    url,
-    headers: owner.auth,
-    payload: { message: '' },
-  })
+  const empty = await review(tricksterDeal, '')
   expect(empty.json().errors.children.message.errors).toEqual(['validation.required'])
-  const unknown = await testApp.app.inject({
-    method: 'POST',
-    url: url.replace(tricksterDeal, 'NOPE1234'),
-    headers: owner.auth,
-    payload: { message: 'x' },
-  })
+  const unknown = await review('NOPE1234', 'x')
   expect(unknown.statusCode).toBe(404)
 
-  const row = (await get(resultsUrl(), owner)).json().streamers[1]
+  const row = (await resultsOf()).json().streamers[1]
   expect(row).toMatchObject({ dealCode: tricksterDeal, reviewRequested: true })
   const [entry] = await testApp.app.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.action, 'deal.review_request'), eq(auditLog.target, `deal:${tricksterDeal}`)))
   expect(entry?.actorId).toBe(owner.id)
-  const queue = (await get('/api/admin/deals?reviewRequested=true', admin)).json().items
+  const queue = (
+    await call(testApp.app, 'adminDeals', { as: admin, query: { reviewRequested: 'true' } })
+  ).json().items
   expect(queue).toEqual([
     expect.objectContaining({
       code: tricksterDeal,
@@ -173,7 +166,10 @@ test('a brand asks for a review of a flagged deal: recorded, audited and shown t
 })
 
 test('the CSV export is the streamers table, quoted and safe to open in a spreadsheet', async () => {
-  const response = await get(`${resultsUrl()}/export`, owner)
+  const response = await call(testApp.app, 'brandMissionResultsExport', {
+    params: { slug: brand.slug, code: mission },
+    as: owner,
+  })
   expect(response.statusCode).toBe(200)
   expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
   expect(response.headers['content-disposition']).toContain(`streamdeals-${mission}-streamers.csv`)

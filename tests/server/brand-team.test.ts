@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { auditLog, providerInvitations, providerMembers } from '#server/db/schema.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { appWithMail, linkToken } from './auth-helpers'
 import { makeBrand, makeMember } from './brand-fixtures'
@@ -59,13 +60,7 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
   expect(pending.statusCode).toBe(200)
   expect(pending.json().items).toEqual([expect.objectContaining({ email: 'team_invitee@example.test' })])
 
-  const redeem = (who: TestUser) =>
-    mail.app.inject({
-      method: 'POST',
-      url: '/api/provider-invitations/redemption',
-      headers: who.auth,
-      payload: { token },
-    })
+  const redeem = (who: TestUser) => call(mail.app, 'brandInvitationRedeem', { as: who, body: { token } })
   expect((await redeem(invitee)).statusCode).toBe(200)
   expect(await isMember(brand.id, invitee.id)).toBe(true)
   expect((await redeem(invitee)).statusCode).toBe(400)
@@ -76,10 +71,16 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
 test('an invitation needs a real address and a role', async () => {
   const brand = await makeBrand(mail.app, 'team-validate')
   const owner = await makeMember(mail.app, brand, 'team_validate_owner')
-  const url = `/api/providers/${brand.slug}/members`
-  const bad = await send('POST', url, owner, { email: 'not an address', role: 'member' })
+  const params = { slug: brand.slug }
+  const bad = await call(mail.app, 'brandMemberInvite', {
+    params,
+    as: owner,
+    body: { email: 'not an address', role: 'member' },
+  })
   expect(bad.statusCode).toBe(400)
   expect(bad.json().errors.children.email).toBeDefined()
+  // No such role, and no role at all, are off the contract: sent raw.
+  const url = endpoint('brandMemberInvite', params)
   expect((await send('POST', url, owner, { email: 'a@example.test', role: 'boss' })).statusCode).toBe(400)
   expect((await send('POST', url, owner, { email: 'a@example.test' })).statusCode).toBe(400)
 })

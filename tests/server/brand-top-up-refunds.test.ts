@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, missions } from '#server/db/schema.ts'
 import type { Mail, Mailer } from '#server/lib/mailer.ts'
+import { call } from '../support/call'
 import type { TestApp } from '../support/test-app'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -49,12 +50,11 @@ async function freshBrand() {
 async function creditedTopUp(budget: number, amount: number, overrides: { rewardCents?: number } = {}) {
   const { brand, owner } = await freshBrand()
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: budget, ...overrides })
-  const url = `/api/providers/${brand.slug}/missions/${code}/top-ups`
   const { intent } = await startBrandTopUp(stripeApp, owner, brand.slug, code, amount)
   expect((await deliver(signedEvent('payment_intent.succeeded', intent))).statusCode).toBe(200)
   expect(await budgetOf(code)).toBe(budget + amount)
   const listTopUps = async () =>
-    (await testApp.app.inject({ method: 'GET', url, headers: owner.auth })).json().items
+    (await call(testApp.app, 'brandTopUps', { params: { slug: brand.slug, code }, as: owner })).json().items
   return { code, intent, owner, listTopUps }
 }
 
@@ -162,8 +162,7 @@ test('a refund that leaves a mission over budget pauses it, audited; it leaves t
       200,
     )
   expect((await missionOf(code))?.status).toBe('published')
-  const catalogueText = async () =>
-    JSON.stringify((await testApp.app.inject({ method: 'GET', url: '/api/deals/missions' })).json())
+  const catalogueText = async () => JSON.stringify((await call(testApp.app, 'missions')).json())
   expect(await catalogueText()).toContain(code)
 
   expect((await deliver(refundEvent(intent, 500))).statusCode).toBe(200)
@@ -174,8 +173,8 @@ test('a refund that leaves a mission over budget pauses it, audited; it leaves t
   ])
   expect(await catalogueText()).not.toContain(code)
   // The brand's list of its missions says so, beside what was spent.
-  const missionsUrl = `/api/providers/refund-brand-${brandCount}/missions`
-  const listed = (await testApp.app.inject({ method: 'GET', url: missionsUrl, headers: owner.auth })).json()
+  const slug = `refund-brand-${brandCount}`
+  const listed = (await call(testApp.app, 'brandMissions', { params: { slug }, as: owner })).json()
   expect(listed.items).toEqual([expect.objectContaining({ code, status: 'paused', spent: 150 })])
   const [told] = await mailsTo(owner, 1)
   expect(told?.text).toContain('so it is paused')
@@ -197,7 +196,7 @@ test('the admin audit listing shows the refund and the dispute with their amount
   await deliver(refundEvent(intent, 200))
   await deliver(disputeEvent('charge.dispute.created', intent, { amount: 500, status: 'needs_response' }))
   expect(await budgetOf(code)).toBe(1000)
-  const answer = await testApp.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin.auth })
+  const answer = await call(testApp.app, 'adminAudit', { as: admin })
   expect(answer.statusCode).toBe(200)
   const mine = (answer.json().items as { action: string; target: string }[]).filter(
     (row) => row.target === `mission:${code}`,

@@ -6,6 +6,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { auditLog, budgetTopUps, missions } from '#server/db/schema.ts'
+import type { BodyInputOf } from '#shared/contract/api.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand } from './brand-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -29,12 +32,13 @@ beforeAll(async () => {
 
 afterAll(() => stripeApp?.close())
 
-const post = (url: string, who: TestUser | null, payload: object) =>
-  testApp.app.inject({ method: 'POST', url, headers: who ? who.auth : {}, payload })
 const deliver = (event: SignedDelivery) => deliverEvent(stripeApp, event)
 const budgetOf = async (code: string) =>
   (await testApp.app.db.select().from(missions).where(eq(missions.code, code)))[0]?.budgetCents
-const topUpUrl = (code: string) => `/api/providers/${brand.slug}/missions/${code}/top-ups`
+const cardTopUp = (code: string, who: TestUser, amount: number) =>
+  call(testApp.app, 'brandTopUpCreate', { params: { slug: brand.slug, code }, as: who, body: { amount } })
+const manualTopUp = (code: string, who: TestUser, body: BodyInputOf<'adminMissionTopUp'>) =>
+  call(testApp.app, 'adminMissionTopUp', { params: { code }, as: who, body })
 
 /** A card top-up started by the brand: the server's intent at the stand-in, and its top-up id. */
 async function startCardTopUp(code: string, amount: number) {
@@ -63,7 +67,7 @@ test('a card top-up makes a PaymentIntent and credits the budget once its signed
     idempotencyKey: `top-up-${topUpId}`,
     authorization: `Bearer ${STRIPE_TEST_SECRET}`,
   })
-  const listed = await testApp.app.inject({ method: 'GET', url: topUpUrl(code), headers: owner.auth })
+  const listed = await call(testApp.app, 'brandTopUps', { params: { slug: brand.slug, code }, as: owner })
   expect(listed.json().items).toEqual([
     expect.objectContaining({
       id: topUpId,
@@ -129,16 +133,14 @@ test('a failed payment marks its top-up failed; an amount Stripe did not take cr
 
 test('card top-ups are refused for uncapped and closed missions, and say so when Stripe refuses', async () => {
   const uncapped = await makeBrandMission(testApp.app, brand)
-  expect((await post(topUpUrl(uncapped), owner, { amount: 500 })).json().errors.errors).toEqual([
-    'mission.no_budget',
-  ])
+  expect((await cardTopUp(uncapped, owner, 500)).json().errors.errors).toEqual(['mission.no_budget'])
   const closed = await makeBrandMission(testApp.app, brand, { budgetCents: 100, status: 'closed' })
-  expect((await post(topUpUrl(closed), owner, { amount: 500 })).statusCode).toBe(409)
-  const tooSmall = await post(topUpUrl(closed), owner, { amount: 49 })
+  expect((await cardTopUp(closed, owner, 500)).statusCode).toBe(409)
+  const tooSmall = await cardTopUp(closed, owner, 49)
   expect(tooSmall.json().errors.children.amount).toBeDefined()
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 100 })
   stripe.refuseNext(400)
-  const refused = await post(topUpUrl(code), owner, { amount: 500 })
+  const refused = await cardTopUp(code, owner, 500)
   expect(refused.statusCode).toBe(502)
   expect(refused.json().message).not.toContain('Refused')
   const [row] = await testApp.app.db
@@ -151,15 +153,14 @@ test('card top-ups are refused for uncapped and closed missions, and say so when
 
 test('an admin records manual top-ups: validated, audited, atomic when several land at once', async () => {
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 100 })
-  const url = `/api/admin/missions/${code}/top-ups`
-  const bad = await post(url, admin, { amount: 0, reason: '' })
+  const bad = await manualTopUp(code, admin, { amount: 0, reason: '' })
   expect(Object.keys(bad.json().errors.children)).toEqual(expect.arrayContaining(['amount', 'reason']))
-  expect((await post(url, owner, { amount: 100, reason: 'mine' })).statusCode).toBe(403)
-  expect(
-    (await post('/api/admin/missions/nope/top-ups', admin, { amount: 100, reason: 'x' })).statusCode,
-  ).toBe(404)
+  expect((await manualTopUp(code, owner, { amount: 100, reason: 'mine' })).statusCode).toBe(403)
+  expect((await manualTopUp('nope', admin, { amount: 100, reason: 'x' })).statusCode).toBe(404)
   const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, index) => post(url, admin, { amount: 50, reason: `Invoice ${index}` })),
+    Array.from({ length: 10 }, (_, index) =>
+      manualTopUp(code, admin, { amount: 50, reason: `Invoice ${index}` }),
+    ),
   )
   expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201))
   expect(answers[0]?.json()).toMatchObject({
@@ -175,9 +176,7 @@ test('an admin records manual top-ups: validated, audited, atomic when several l
     .where(and(eq(auditLog.action, 'mission.top_up'), eq(auditLog.target, `mission:${code}`)))
   expect(audits).toHaveLength(10)
   const uncapped = await makeBrandMission(testApp.app, brand)
-  expect(
-    (await post(`/api/admin/missions/${uncapped}/top-ups`, admin, { amount: 50, reason: 'x' })).statusCode,
-  ).toBe(409)
+  expect((await manualTopUp(uncapped, admin, { amount: 50, reason: 'x' })).statusCode).toBe(409)
 })
 
 test('without Stripe keys card top-ups are off (409 payments_off) and the webhook takes nothing', async () => {
@@ -186,18 +185,18 @@ test('without Stripe keys card top-ups are off (409 payments_off) and the webhoo
     const offBrand = await makeBrand(plain.app, 'off-brand')
     const member = await makeMember(plain.app, offBrand, 'off_owner')
     const code = await makeBrandMission(plain.app, offBrand, { budgetCents: 100 })
-    const refused = await plain.app.inject({
-      method: 'POST',
-      url: `/api/providers/off-brand/missions/${code}/top-ups`,
-      headers: member.auth,
-      payload: { amount: 500 },
+    const refused = await call(plain.app, 'brandTopUpCreate', {
+      params: { slug: 'off-brand', code },
+      as: member,
+      body: { amount: 500 },
     })
     expect(refused.statusCode).toBe(409)
     expect(refused.json().errors.errors).toEqual(['payments_off'])
     const event = signedEvent('payment_intent.succeeded', { id: 'pi_x', amount: 500 })
+    // The event's signed bytes as Stripe sends them: a raw body.
     const webhook = await plain.app.inject({
       method: 'POST',
-      url: '/api/payments/stripe/webhook',
+      url: endpoint('stripeWebhook'),
       headers: event.headers,
       payload: event.payload,
     })

@@ -6,6 +6,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, expect, test } from 'vitest'
 import { brandWebhookDeliveries } from '#server/db/schema-integrators.ts'
+import type { BodyInputOf } from '#shared/contract/api.ts'
+import { call } from '../support/call'
 import { appWithMail } from './auth-helpers'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
 import { makeUser } from './deals-fixtures'
@@ -27,13 +29,15 @@ async function brandWithOwner() {
   return { brand, owner }
 }
 
-const createHook = (slug: string, auth: object, url: string, events: string[]) =>
-  context.app.inject({
-    method: 'POST',
-    url: `/api/providers/${slug}/webhooks`,
-    headers: auth as never,
-    payload: { url, events },
-  })
+type HookEvent = BodyInputOf<'brandWebhookCreate'>['events'][number]
+const createHook = (slug: string, auth: Record<string, string>, url: string, events: HookEvent[]) =>
+  call(context.app, 'brandWebhookCreate', { params: { slug }, headers: auth, body: { url, events } })
+const hooksOf = (slug: string, auth: Record<string, string>) =>
+  call(context.app, 'brandWebhooks', { params: { slug }, headers: auth })
+const testHook = (slug: string, hookId: string, auth: Record<string, string>) =>
+  call(context.app, 'brandWebhookTest', { params: { slug, hookId }, headers: auth })
+const deliveriesOf = (slug: string, hookId: string, auth: Record<string, string>) =>
+  call(context.app, 'brandWebhookDeliveries', { params: { slug, hookId }, headers: auth })
 
 test('an event reaches the receiver signed with the hook secret, and the test button sends one too', async () => {
   const { brand, owner } = await brandWithOwner()
@@ -45,11 +49,7 @@ test('an event reaches the receiver signed with the hook secret, and the test bu
   const hook = created.json() as { id: string; secret: string }
   expect(hook.secret).toMatch(/^whsec_/)
   // The secret is shown once: the list never answers it.
-  const list = await context.app.inject({
-    method: 'GET',
-    url: `/api/providers/${brand.slug}/webhooks`,
-    headers: owner.auth,
-  })
+  const list = await hooksOf(brand.slug, owner.auth)
   expect(JSON.stringify(list.json())).not.toContain(hook.secret)
 
   const mission = await makeBrandMission(context.app, brand)
@@ -81,21 +81,13 @@ test('an event reaches the receiver signed with the hook secret, and the test bu
   )
   expect(JSON.parse(clicks?.body ?? '{}').data).toMatchObject({ clicks: 1, amountCents: 25 })
 
-  const test = await context.app.inject({
-    method: 'POST',
-    url: `/api/providers/${brand.slug}/webhooks/${hook.id}/test`,
-    headers: owner.auth,
-  })
+  const test = await testHook(brand.slug, hook.id, owner.auth)
   expect(test.statusCode).toBe(202)
   await receiver.waitFor((request) => request.path === '/taken' && request.body.includes('webhook.test'))
   // The delivery log: the receiver's status and the time it took.
   await expect
     .poll(async () => {
-      const log = await context.app.inject({
-        method: 'GET',
-        url: `/api/providers/${brand.slug}/webhooks/${hook.id}/deliveries`,
-        headers: owner.auth,
-      })
+      const log = await deliveriesOf(brand.slug, hook.id, owner.auth)
       return (
         log.json() as {
           items: Array<{ type: string; status: string; responseStatus: number; durationMs: number }>
@@ -111,12 +103,7 @@ test('a failing receiver is retried with growing waits, the owner mailed at 5 fa
   const hook = (
     await createHook(brand.slug, owner.auth, `${receiver.origin}/down`, ['deal.taken'])
   ).json() as { id: string }
-  const send = () =>
-    context.app.inject({
-      method: 'POST',
-      url: `/api/providers/${brand.slug}/webhooks/${hook.id}/test`,
-      headers: owner.auth,
-    })
+  const send = () => testHook(brand.slug, hook.id, owner.auth)
   // Six events of four attempts each would be 24 tries: the 20th failure in a row switches the hook off.
   for (let index = 0; index < 6; index += 1) expect((await send()).statusCode).toBe(202)
   await context.smtp.nextMail(`${owner.username}@example.test`, 'is failing')
@@ -140,20 +127,15 @@ test('a failing receiver is retried with growing waits, the owner mailed at 5 fa
   expect(gaps[1]).toBeGreaterThanOrEqual(40)
   expect(gaps[2]).toBeGreaterThanOrEqual(80)
 
-  const listed = await context.app.inject({
-    method: 'GET',
-    url: `/api/providers/${brand.slug}/webhooks`,
-    headers: owner.auth,
-  })
+  const listed = await hooksOf(brand.slug, owner.auth)
   expect(listed.json().items[0]).toMatchObject({ enabled: false, consecutiveFailures: 20 })
 
   // Fixed and switched back on by the owner: the events still waiting are sent.
   receiver.statusOf.set('/down', 204)
-  const reenabled = await context.app.inject({
-    method: 'PUT',
-    url: `/api/providers/${brand.slug}/webhooks/${hook.id}`,
+  const reenabled = await call(context.app, 'brandWebhookUpdate', {
+    params: { slug: brand.slug, hookId: hook.id },
     headers: owner.auth,
-    payload: { url: `${receiver.origin}/down`, events: ['deal.taken'], enabled: true },
+    body: { url: `${receiver.origin}/down`, events: ['deal.taken'], enabled: true },
   })
   expect(reenabled.json()).toMatchObject({ enabled: true, consecutiveFailures: 0 })
   await expect
@@ -176,15 +158,7 @@ test('only an owner manages hooks, and a hook cannot point at a private or plain
   expect((await createHook(brand.slug, member.auth, `${receiver.origin}/m`, ['deal.taken'])).statusCode).toBe(
     403,
   )
-  expect(
-    (
-      await context.app.inject({
-        method: 'GET',
-        url: `/api/providers/${brand.slug}/webhooks`,
-        headers: member.auth,
-      })
-    ).statusCode,
-  ).toBe(200)
+  expect((await hooksOf(brand.slug, member.auth)).statusCode).toBe(200)
   for (const url of [
     'https://127.0.0.1/hook',
     'https://10.0.0.8/hook',
@@ -201,17 +175,9 @@ test('only an owner manages hooks, and a hook cannot point at a private or plain
   const hook = (
     await createHook(brand.slug, owner.auth, `${receiver.origin}/mine`, ['deal.taken'])
   ).json() as { id: string }
-  const stranger = await context.app.inject({
-    method: 'GET',
-    url: `/api/providers/${brand.slug}/webhooks/${hook.id}/deliveries`,
-    headers: other.owner.auth,
-  })
+  const stranger = await deliveriesOf(brand.slug, hook.id, other.owner.auth)
   expect(stranger.statusCode).toBe(403)
-  const crossed = await context.app.inject({
-    method: 'GET',
-    url: `/api/providers/${other.brand.slug}/webhooks/${hook.id}/deliveries`,
-    headers: other.owner.auth,
-  })
+  const crossed = await deliveriesOf(other.brand.slug, hook.id, other.owner.auth)
   expect(crossed.statusCode).toBe(404)
 })
 
