@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { auditLog, deals, ledgerEntries } from '#server/db/schema.ts'
-import type { Transaction, Wallet } from '#shared/contract/wallet.ts'
+import type { Wallet } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   createUser,
@@ -17,6 +18,7 @@ import {
   flagDeal,
   ledgerState,
   payableUser,
+  readWallet,
   storedWallet,
   type TestUser,
   viewerClick,
@@ -35,32 +37,25 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const walletOf = async (user: TestUser) =>
-  (await t.app.inject({ url: `/api/wallets/user/${user.username}`, headers: user.headers })).json<Wallet>()
+const walletOf = (user: TestUser) => readWallet(t.app, user)
 
 const payout = (user: TestUser, amount: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/payout`,
-    headers: { ...user.headers, 'idempotency-key': randomUUID() },
-    payload: { amount },
+  call(t.app, 'walletPayout', {
+    params: { username: user.username },
+    as: user,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { amount },
   })
 
 const adjust = (user: TestUser, amount: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/wallets/${user.username}/adjustments`,
-    headers: admin.headers,
-    payload: { amount, reason: 'Goodwill' },
+  call(t.app, 'adminWalletAdjustment', {
+    params: { username: user.username },
+    as: admin,
+    body: { amount, reason: 'Goodwill' },
   })
 
-const reject = (dealCode: string, reason: unknown, caller: TestUser = admin) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/admin/deals/${dealCode}/earnings/rejection`,
-    headers: caller.headers,
-    payload: { reason },
-  })
+const reject = (dealCode: string, reason: string, caller: TestUser = admin) =>
+  call(t.app, 'adminDealEarningsRejection', { params: { code: dealCode }, as: caller, body: { reason } })
 
 const amounts = (wallet: Wallet) => ({
   balance: wallet.balance.amount,
@@ -141,8 +136,8 @@ test("rejecting a flagged deal's pending earnings reverses them with the reason;
   })
   expect(amounts(await walletOf(user))).toEqual({ balance: 0, available: 0, pending: 0 })
   const history = (
-    await t.app.inject({ url: `/api/wallets/user/${user.username}/transactions`, headers: user.headers })
-  ).json<{ items: Transaction[] }>().items
+    await call(t.app, 'walletTransactions', { params: { username: user.username }, as: user })
+  ).answer().items
   expect(history[0]).toMatchObject({ kind: 'earning_reversal', amount: { amount: -2100 }, dealCode })
   expect(history[0]?.description).toContain('Clicks bought from a traffic exchange')
   const earnings = await t.app.db
@@ -206,8 +201,8 @@ test('the admin deals list shows flagged deals with their reason and pending ear
   const { dealCode, dealId } = await dealFor(t.app, user)
   await creditDeal(t.app, dealId, 1200)
   await flagDeal(t.app.db, dealId, 'burst: 40 clicks in 5 minutes')
-  const list = await t.app.inject({ url: '/api/admin/deals?flagged=true', headers: admin.headers })
-  const items = list.json<{ items: Array<Record<string, unknown>> }>().items
+  const list = await call(t.app, 'adminDeals', { as: admin, query: { flagged: 'true' } })
+  const items = list.answer().items
   expect(items.every((item) => item.flaggedAt !== null)).toBe(true)
   expect(items.find((item) => item.code === dealCode)).toMatchObject({
     flagReason: 'burst: 40 clicks in 5 minutes',
@@ -221,15 +216,13 @@ test('with EARNINGS_HOLD_HOURS=0 a click earning is available at once', async ()
     const { user } = await payableUser(instant.app, 0)
     const { missionCode } = await dealFor(instant.app, user, { rewardCents: 400 })
     await viewerClick(instant.app, missionCode, user.username)
-    const wallet = (
-      await instant.app.inject({ url: `/api/wallets/user/${user.username}`, headers: user.headers })
-    ).json<Wallet>()
+    const wallet = await readWallet(instant.app, user)
     expect(amounts(wallet)).toEqual({ balance: 400, available: 400, pending: 0 })
-    const paid = await instant.app.inject({
-      method: 'POST',
-      url: `/api/wallets/user/${user.username}/payout`,
-      headers: { ...user.headers, 'idempotency-key': 'instant' },
-      payload: { amount: 400 },
+    const paid = await call(instant.app, 'walletPayout', {
+      params: { username: user.username },
+      as: user,
+      headers: { 'idempotency-key': 'instant' },
+      body: { amount: 400 },
     })
     expect(paid.statusCode).toBe(201)
   } finally {

@@ -4,6 +4,7 @@
  * email field before anything is mailed; international domains are real addresses and are accepted.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { type LocalSmtp, startSmtp } from './auth-helpers'
 
@@ -21,13 +22,19 @@ afterAll(async () => {
 })
 
 /** Each request from its own address, so the per-address form limits never decide a case. */
-const post = (url: string, payload: object) => {
+const nextAddress = () => {
   address += 1
-  return harness.app.inject({ method: 'POST', url, payload, remoteAddress: `198.51.100.${address}` })
+  return `198.51.100.${address}`
 }
 
+const subscribe = (email: string) =>
+  call(harness.app, 'newsletterSubscribe', { body: { email }, remoteAddress: nextAddress() })
+
 const signup = (email: string, username: string) =>
-  post('/api/oauth/signup', { username, email, plainPassword: 'Secret123' })
+  call(harness.app, 'signup', {
+    body: { username, email, plainPassword: 'Secret123' },
+    remoteAddress: nextAddress(),
+  })
 
 const malformed = [
   'multiple..dots@gmail.com',
@@ -41,7 +48,7 @@ const malformed = [
 ]
 
 test.each(malformed)('the newsletter and sign-up refuse %s on the email field', async (email) => {
-  const newsletter = await post('/api/newsletter/user', { email })
+  const newsletter = await subscribe(email)
   expect(newsletter.statusCode).toBe(400)
   expect(newsletter.json().errors.children.email.errors).toEqual(['validation.email'])
   const account = await signup(email, `dots_${address}`)
@@ -55,9 +62,9 @@ test('an international domain, in Unicode or in its xn-- form, signs up and subs
     smtp.nextMail('leser@bücher.de', 'newsletter='),
     smtp.nextMail('leser@xn--bcher-kva.de', 'newsletter='),
   ])
-  expect((await post('/api/newsletter/user', { email: 'leser@bücher.de' })).statusCode).toBe(202)
+  expect((await subscribe('leser@bücher.de')).statusCode).toBe(202)
   expect((await confirmation).raw).toContain('newsletter=')
-  expect((await post('/api/newsletter/user', { email: 'leser@xn--bcher-kva.de' })).statusCode).toBe(202)
+  expect((await subscribe('leser@xn--bcher-kva.de')).statusCode).toBe(202)
   const unicode = await signup('autor@bücher.de', 'buecher_autor')
   expect(unicode.statusCode).toBe(201)
   const ascii = await signup('verlag@xn--bcher-kva.de', 'buecher_verlag')

@@ -8,6 +8,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deals, idempotentRequests, missions, users } from '#server/db/schema.ts'
 import { pruneIdempotentRequests, requestFingerprint } from '#server/http/idempotency.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -23,18 +25,16 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const take = (user: TestUser, missionCode: string, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${missionCode}/${user.username}`,
+  call(t.app, 'subscriptionCreate', {
+    params: { code: missionCode, username: user.username },
     headers: { ...user.auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
   })
 
 const editPhone = (user: TestUser, phone: string, key: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${user.username}`,
+  call(t.app, 'userUpdate', {
+    params: { user: user.username },
     headers: { ...user.auth, 'idempotency-key': key },
-    payload: { phone },
+    body: { phone },
   })
 
 async function dealCount(userId: string, missionCode: string): Promise<number> {
@@ -149,10 +149,11 @@ test('no password reaches a stored fingerprint (a fast hash of it could be rever
 })
 
 test('a retry whose JSON lists the same fields in another order is the same request: replayed, not refused', async () => {
+  // Raw JSON text, so the order of its fields is the test's.
   const send = (json: string) =>
     t.app.inject({
       method: 'PUT',
-      url: `/api/user/${bob.username}`,
+      url: endpoint('userUpdate', { user: bob.username }),
       headers: { ...bob.auth, 'idempotency-key': 'reordered-body', 'content-type': 'application/json' },
       payload: json,
     })

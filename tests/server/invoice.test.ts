@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { invoiceCounters, invoices } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { pdfText } from './pdf-text'
 import { createUser, createWallet, creditDeal, dealFor, personBody, type TestUser } from './wallet-fixtures'
@@ -25,20 +26,19 @@ afterAll(async () => {
 async function endedDeal(user: TestUser, credits = [15, 15, 15]) {
   const deal = await dealFor(testApp.app, user)
   for (const cents of credits) await creditDeal(testApp.app, deal.dealId, cents)
-  const stop = await testApp.app.inject({
-    method: 'PUT',
-    url: `/api/deals/user/${user.username}/mission/${deal.missionCode}/stopped`,
-    headers: user.headers,
+  const stop = await call(testApp.app, 'userDealStop', {
+    params: { username: user.username, code: deal.missionCode },
+    as: user,
   })
   expect(stop.statusCode).toBe(200)
   return deal
 }
 
 const download = (user: TestUser, missionCode: string, language?: string) =>
-  testApp.app.inject({
-    method: 'GET',
-    url: `/api/deals/user/${user.username}/mission/${missionCode}/invoice`,
-    headers: { ...user.headers, ...(language ? { 'accept-language': language } : {}) },
+  call(testApp.app, 'userDealInvoice', {
+    params: { username: user.username, code: missionCode },
+    as: user,
+    headers: language ? { 'accept-language': language } : {},
   })
 
 test('invoices of one issuer are numbered 1, 2, 3, and a re-download keeps its number and content', async () => {

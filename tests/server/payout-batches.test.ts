@@ -9,9 +9,10 @@ import { inArray } from 'drizzle-orm'
 import { expect, test } from 'vitest'
 import { validateXML } from 'xmllint-wasm'
 import { payouts, pushOutbox } from '#server/db/schema.ts'
-import type { PayoutBatch } from '#shared/contract/admin-review.ts'
+import type { PayoutBatchLineBody } from '#shared/contract/admin-review.ts'
+import { call } from '../support/call'
 import { appWithMail } from './auth-helpers'
-import { createUser, ledgerState, payableUser } from './wallet-fixtures'
+import { createUser, ledgerState, payableUser, type TestUser } from './wallet-fixtures'
 
 const mail = appWithMail({ env: { MIN_PAYOUT_CENTS: '1000', EARNINGS_HOLD_HOURS: '0' } })
 const schema = readFileSync(new URL('../fixtures/sepa/pain.001.001.03-subset.xsd', import.meta.url), 'utf8')
@@ -20,25 +21,22 @@ let keys = 0
 async function pendingPayout(cents: number) {
   const { user } = await payableUser(mail.app, cents)
   keys += 1
-  const answer = await mail.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/payout`,
-    headers: { ...user.headers, 'idempotency-key': `batch-${keys}` },
-    payload: { amount: cents },
+  const answer = await call(mail.app, 'walletPayout', {
+    params: { username: user.username },
+    as: user,
+    headers: { 'idempotency-key': `batch-${keys}` },
+    body: { amount: cents },
   })
   if (answer.statusCode !== 201) throw new Error(answer.body)
-  return { user, payoutId: answer.json().id as string }
+  return { user, payoutId: answer.answer().id }
 }
 
-const createBatch = (payoutIds: string[], headers: Record<string, string>) =>
-  mail.app.inject({ method: 'POST', url: '/api/admin/payout-batches', headers, payload: { payoutIds } })
-const markLine = (batchId: string, payoutId: string, body: object, headers: Record<string, string>) =>
-  mail.app.inject({
-    method: 'PUT',
-    url: `/api/admin/payout-batches/${batchId}/payouts/${payoutId}`,
-    headers,
-    payload: body as never,
-  })
+const createBatch = (payoutIds: string[], who: TestUser) =>
+  call(mail.app, 'adminPayoutBatchCreate', { as: who, body: { payoutIds } })
+const markLine = (batchId: string, payoutId: string, body: PayoutBatchLineBody, who: TestUser) =>
+  call(mail.app, 'adminPayoutBatchLine', { params: { id: batchId, payoutId }, as: who, body })
+const batchFile = (batchId: string, who: TestUser) =>
+  call(mail.app, 'adminPayoutBatchFile', { params: { id: batchId }, as: who })
 
 async function schemaErrors(xml: string) {
   const result = await validateXML({
@@ -52,21 +50,18 @@ test('a batch records its payouts, total, author and message id; its file is a v
   const admin = await createUser(mail.app.db, { admin: true })
   const first = await pendingPayout(1250)
   const second = await pendingPayout(4099)
-  const created = await createBatch([first.payoutId, second.payoutId], admin.headers)
+  const created = await createBatch([first.payoutId, second.payoutId], admin)
   expect(created.statusCode).toBe(201)
-  const batch = created.json<PayoutBatch>()
+  const batch = created.answer()
   expect(batch).toMatchObject({ total: 5349, createdBy: admin.username })
   expect(batch.messageId).toMatch(/^SD-\d{8}-[0-9a-f]{8}$/)
   expect(batch.lines.map((line) => line.payoutId).sort()).toEqual([first.payoutId, second.payoutId].sort())
 
-  const listed = await mail.app.inject({ url: '/api/admin/payouts?status=pending', headers: admin.headers })
-  const batched = listed.json().items.filter((item: { id: string }) => item.id === first.payoutId)
-  expect(batched[0].batchId).toBe(batch.id)
+  const listed = await call(mail.app, 'adminPayouts', { as: admin, query: { status: 'pending' } })
+  const batched = listed.answer().items.filter((item) => item.id === first.payoutId)
+  expect(batched[0]?.batchId).toBe(batch.id)
 
-  const file = await mail.app.inject({
-    url: `/api/admin/payout-batches/${batch.id}/file`,
-    headers: admin.headers,
-  })
+  const file = await batchFile(batch.id, admin)
   expect(file.statusCode).toBe(200)
   expect(file.headers['content-type']).toContain('application/xml')
   const xml = file.body
@@ -83,10 +78,8 @@ test('a batch records its payouts, total, author and message id; its file is a v
 test('the schema check can fail: a file with a broken amount or a missing message id is refused', async () => {
   const admin = await createUser(mail.app.db, { admin: true })
   const { payoutId } = await pendingPayout(1000)
-  const batch = (await createBatch([payoutId], admin.headers)).json<PayoutBatch>()
-  const xml = (
-    await mail.app.inject({ url: `/api/admin/payout-batches/${batch.id}/file`, headers: admin.headers })
-  ).body
+  const batch = (await createBatch([payoutId], admin)).answer()
+  const xml = (await batchFile(batch.id, admin)).body
   expect((await schemaErrors(xml.replace('Ccy="EUR">10.00<', 'Ccy="EUR">ten<'))).length).toBeGreaterThan(0)
   expect((await schemaErrors(xml.replace(/<MsgId>[^<]+<\/MsgId>/, ''))).length).toBeGreaterThan(0)
 })
@@ -95,24 +88,22 @@ test('lines are marked paid or failed once; failed goes back to the balance; eac
   const admin = await createUser(mail.app.db, { admin: true })
   const paid = await pendingPayout(2000)
   const failed = await pendingPayout(3000)
-  const batch = (await createBatch([paid.payoutId, failed.payoutId], admin.headers)).json<PayoutBatch>()
+  const batch = (await createBatch([paid.payoutId, failed.payoutId], admin)).answer()
 
   const answers = await Promise.all([
-    markLine(batch.id, paid.payoutId, { status: 'paid' }, admin.headers),
-    markLine(batch.id, paid.payoutId, { status: 'paid' }, admin.headers),
-    markLine(batch.id, paid.payoutId, { status: 'failed' }, admin.headers),
+    markLine(batch.id, paid.payoutId, { status: 'paid' }, admin),
+    markLine(batch.id, paid.payoutId, { status: 'paid' }, admin),
+    markLine(batch.id, paid.payoutId, { status: 'failed' }, admin),
   ])
   expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409])
   const failing = await markLine(
     batch.id,
     failed.payoutId,
     { status: 'failed', reason: 'Account closed' },
-    admin.headers,
+    admin,
   )
   expect(failing.json()).toMatchObject({ status: 'failed', amount: 3000 })
-  expect((await markLine(batch.id, failed.payoutId, { status: 'failed' }, admin.headers)).statusCode).toBe(
-    409,
-  )
+  expect((await markLine(batch.id, failed.payoutId, { status: 'failed' }, admin)).statusCode).toBe(409)
 
   const settledFirst = answers.find((answer) => answer.statusCode === 200)?.json().status
   const paidBalance = settledFirst === 'paid' ? 0 : 2000
@@ -138,7 +129,7 @@ test('lines are marked paid or failed once; failed goes back to the balance; eac
 
   // A payout of another batch, or of none, is not a line of this one.
   const other = await pendingPayout(1500)
-  expect((await markLine(batch.id, other.payoutId, { status: 'paid' }, admin.headers)).statusCode).toBe(404)
+  expect((await markLine(batch.id, other.payoutId, { status: 'paid' }, admin)).statusCode).toBe(404)
 })
 
 test('overlapping batches made at once put each payout in exactly one batch', async () => {
@@ -147,13 +138,11 @@ test('overlapping batches made at once put each payout in exactly one batch', as
   for (let index = 0; index < 4; index += 1) payoutIds.push((await pendingPayout(1000 + index)).payoutId)
   const [a, b, c, d] = payoutIds as [string, string, string, string]
   const answers = await Promise.all([
-    createBatch([a, b, c], admin.headers),
-    createBatch([b, c, d], admin.headers),
-    createBatch([c, d], admin.headers),
+    createBatch([a, b, c], admin),
+    createBatch([b, c, d], admin),
+    createBatch([c, d], admin),
   ])
-  const made = answers
-    .filter((answer) => answer.statusCode === 201)
-    .map((answer) => answer.json<PayoutBatch>())
+  const made = answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.answer())
   expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(answers.length - made.length)
   const claimed = made.flatMap((batch) => batch.lines.map((line) => line.payoutId))
   expect(new Set(claimed).size).toBe(claimed.length)
@@ -167,18 +156,14 @@ test('overlapping batches made at once put each payout in exactly one batch', as
 test('only admins batch, download or mark; the file is off in production without a debtor', async () => {
   const { user, payoutId } = await pendingPayout(1000)
   const admin = await createUser(mail.app.db, { admin: true })
-  expect((await createBatch([payoutId], user.headers)).statusCode).toBe(403)
-  const batch = (await createBatch([payoutId], admin.headers)).json<PayoutBatch>()
+  expect((await createBatch([payoutId], user)).statusCode).toBe(403)
+  const batch = (await createBatch([payoutId], admin)).answer()
   for (const request of [
-    { url: '/api/admin/payout-batches' },
-    { url: `/api/admin/payout-batches/${batch.id}/file` },
-    {
-      method: 'PUT' as const,
-      url: `/api/admin/payout-batches/${batch.id}/payouts/${payoutId}`,
-      payload: { status: 'paid' },
-    },
+    () => call(mail.app, 'adminPayoutBatches', { as: user }),
+    () => batchFile(batch.id, user),
+    () => markLine(batch.id, payoutId, { status: 'paid' }, user),
   ]) {
-    expect((await mail.app.inject({ ...request, headers: user.headers })).statusCode).toBe(403)
+    expect((await request()).statusCode).toBe(403)
   }
   const { loadConfig } = await import('#server/config.ts')
   expect(loadConfig({ NODE_ENV: 'production' }).sepaDebtor).toBeUndefined()

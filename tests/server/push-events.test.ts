@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { kycDocuments, pushOutbox, wallets } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission } from './deals-fixtures'
 import { createUser, createWallet, payableUser, type TestUser } from './wallet-fixtures'
@@ -28,21 +29,16 @@ const queued = (userId: string) =>
 
 test('a payout marked paid queues "payout paid" with its amount, once', async () => {
   const { user } = await payableUser(t.app, 5000)
-  const requested = await t.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/payout`,
-    headers: { ...user.headers, 'idempotency-key': 'push-payout' },
-    payload: { amount: 2000 },
+  const requested = await call(t.app, 'walletPayout', {
+    params: { username: user.username },
+    as: user,
+    headers: { 'idempotency-key': 'push-payout' },
+    body: { amount: 2000 },
   })
   expect(requested.statusCode).toBe(201)
-  const id = requested.json().id as string
+  const id = requested.answer().id
   const settle = (status: 'paid' | 'failed') =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/payouts/${id}`,
-      headers: admin.headers,
-      payload: { status },
-    })
+    call(t.app, 'adminPayoutUpdate', { params: { id }, as: admin, body: { status } })
   expect((await settle('paid')).statusCode).toBe(200)
   expect((await settle('failed')).statusCode).toBe(409)
   expect(await queued(user.id)).toEqual([{ kind: 'payout_paid', payload: { amountCents: 2000 } }])
@@ -67,11 +63,10 @@ test('a certification verified or refused queues its verdict', async () => {
         sizeBytes: 10,
       })
       .returning({ id: kycDocuments.id })
-    const reviewed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/kyc/${document?.id}`,
-      headers: admin.headers,
-      payload: status === 'rejected' ? { status, reason: 'Blurred scan' } : { status },
+    const reviewed = await call(t.app, 'adminKycReview', {
+      params: { id: document?.id ?? '' },
+      as: admin,
+      body: status === 'rejected' ? { status, reason: 'Blurred scan' } : { status },
     })
     expect(reviewed.statusCode).toBe(200)
     expect(await queued(user.id)).toEqual([{ kind: `certification_${status}`, payload: {} }])
@@ -81,17 +76,15 @@ test('a certification verified or refused queues its verdict', async () => {
 test('a deal its streamer stops queues "deal stopped" with the mission title', async () => {
   const user = await createUser(t.app.db)
   const code = await makeMission(t.app, { title: { en: 'Speedrun night', fr: 'Soirée speedrun' } })
-  const deal = await t.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${user.username}`,
-    headers: user.headers,
+  const deal = await call(t.app, 'subscriptionCreate', {
+    params: { code, username: user.username },
+    as: user,
   })
-  const dealCode = deal.json().code as string
-  const stopped = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/deals/${dealCode}/state`,
-    headers: admin.headers,
-    payload: { state: 'stopped' },
+  const dealCode = deal.answer().code
+  const stopped = await call(t.app, 'adminDealState', {
+    params: { code: dealCode },
+    as: admin,
+    body: { state: 'stopped' },
   })
   expect(stopped.statusCode).toBe(200)
   const rows = await t.app.db

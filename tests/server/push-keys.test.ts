@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 
 let first: TestApp
@@ -37,9 +38,9 @@ async function anotherNode(name: string): Promise<FastifyInstance> {
 }
 
 const publicKeyOf = async (node: FastifyInstance) => {
-  const response = await node.inject({ method: 'GET', url: '/api/push/key' })
+  const response = await call(node, 'pushKey')
   expect(response.statusCode).toBe(200)
-  return response.json<{ publicKey: string }>().publicKey
+  return response.answer().publicKey
 }
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import webpush from 'web-push'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { queuePush } from '#server/features/push/push-service.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeUser } from './deals-fixtures'
 import { browserKeys, type PushService, startPushService } from './push-fixtures'
@@ -58,11 +59,10 @@ afterAll(async () => {
 test('two nodes woken together send each notification once', async () => {
   const user = await makeUser(first.app, 'push_nodes')
   const keys = browserKeys()
-  const subscribed = await first.app.inject({
-    method: 'POST',
-    url: `/api/push/user/${user.username}/devices`,
+  const subscribed = await call(first.app, 'pushSubscribe', {
+    params: { username: user.username },
     headers: user.auth,
-    payload: {
+    body: {
       endpoint: `${service.origin}/nodes`,
       keys: { p256dh: keys.p256dh, auth: keys.auth },
       deviceLabel: 'Phone',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import webpush from 'web-push'
 import { checkPushEndpoint, RefusedEndpoint } from '#server/features/push/endpoint-guard.ts'
 import { sendPush } from '#server/features/push/push-sender.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeUser, type TestUser } from './deals-fixtures'
 import { browserKeys, type PushService, startPushService } from './push-fixtures'
@@ -27,11 +28,10 @@ afterAll(async () => {
 
 const subscribeTo = (endpoint: string) => {
   const keys = browserKeys()
-  return testApp.app.inject({
-    method: 'POST',
-    url: `/api/push/user/${user.username}/devices`,
+  return call(testApp.app, 'pushSubscribe', {
+    params: { username: user.username },
     headers: user.auth,
-    payload: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, deviceLabel: 'Phone' },
+    body: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, deviceLabel: 'Phone' },
   })
 }
 

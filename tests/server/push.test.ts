@@ -9,6 +9,7 @@ import { deals, ledgerEntries, pushOutbox, pushSubscriptions, sessions } from '#
 import { sweepAvailableEarnings } from '#server/features/push/earnings-sweep.ts'
 import { queuePush } from '#server/features/push/push-service.ts'
 import { MAX_DEVICES } from '#server/features/push/push-subscriptions-repository.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import {
@@ -29,7 +30,7 @@ beforeAll(async () => {
   service = await startPushService()
   testApp = await createTestApp({ env: { PUSH_ALLOWED_ORIGINS: service.origin } })
   admin = await makeUser(testApp.app, 'push_admin', { admin: true })
-  publicKey = (await testApp.app.inject({ url: '/api/push/key' })).json().publicKey
+  publicKey = (await call(testApp.app, 'pushKey')).answer().publicKey
 })
 
 afterAll(async () => {
@@ -43,11 +44,10 @@ let deviceCount = 0
 async function subscribe(user: TestUser, locale: 'en' | 'fr' | 'es' = 'en') {
   deviceCount += 1
   const keys = browserKeys()
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/push/user/${user.username}/devices`,
+  const response = await call(testApp.app, 'pushSubscribe', {
+    params: { username: user.username },
     headers: user.auth,
-    payload: {
+    body: {
       endpoint: `${service.origin}/push/${deviceCount}`,
       keys: { p256dh: keys.p256dh, auth: keys.auth },
       deviceLabel: `Phone ${deviceCount}`,
@@ -55,7 +55,7 @@ async function subscribe(user: TestUser, locale: 'en' | 'fr' | 'es' = 'en') {
     },
   })
   expect(response.statusCode).toBe(201)
-  return { keys, device: response.json() as { id: string }, path: `/push/${deviceCount}` }
+  return { keys, device: response.answer(), path: `/push/${deviceCount}` }
 }
 
 const requestsTo = (path: string) => service.requests.filter((request) => request.path === path)
@@ -67,17 +67,15 @@ async function finishDeal(user: TestUser, rewardCents: number) {
     title: { en: 'Starfall launch', fr: 'Lancement Starfall' },
   })
   const deal = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: `/api/deals/subscriptions/${code}/${user.username}`,
+    await call(testApp.app, 'subscriptionCreate', {
+      params: { code, username: user.username },
       headers: user.auth,
     })
-  ).json() as { code: string }
-  const finished = await testApp.app.inject({
-    method: 'PUT',
-    url: `/api/admin/deals/${deal.code}/state`,
+  ).answer()
+  const finished = await call(testApp.app, 'adminDealState', {
+    params: { code: deal.code },
     headers: admin.auth,
-    payload: { state: 'finished' },
+    body: { state: 'finished' },
   })
   expect(finished.statusCode).toBe(200)
   return deal.code
@@ -141,7 +139,7 @@ test('a 410 from the push service removes the subscription', async () => {
 test('logout removes that device; a session revoked everywhere is sent nothing', async () => {
   const user = await makeUser(testApp.app, 'push_out')
   const { path } = await subscribe(user)
-  const logout = await testApp.app.inject({ method: 'POST', url: '/api/oauth/logout', headers: user.auth })
+  const logout = await call(testApp.app, 'logout', { headers: user.auth })
   expect(logout.statusCode).toBeLessThan(300)
   expect(
     await testApp.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
@@ -160,24 +158,21 @@ test('logout removes that device; a session revoked everywhere is sent nothing',
 test('the devices list is the owner’s, and a device can be removed', async () => {
   const user = await makeUser(testApp.app, 'push_list')
   const { device } = await subscribe(user)
-  const listed = await testApp.app.inject({
-    url: `/api/push/user/${user.username}/devices`,
+  const listed = await call(testApp.app, 'pushDevices', {
+    params: { username: user.username },
     headers: user.auth,
   })
-  expect(listed.json().items).toEqual([
+  expect(listed.answer().items).toEqual([
     expect.objectContaining({ id: device.id, deviceLabel: expect.stringMatching(/^Phone/), current: true }),
   ])
-  const removed = await testApp.app.inject({
-    method: 'DELETE',
-    url: `/api/push/user/${user.username}/devices/${device.id}`,
-    headers: user.auth,
-  })
+  const remove = () =>
+    call(testApp.app, 'pushDeviceDelete', {
+      params: { username: user.username, id: device.id },
+      headers: user.auth,
+    })
+  const removed = await remove()
   expect(removed.statusCode).toBe(204)
-  const again = await testApp.app.inject({
-    method: 'DELETE',
-    url: `/api/push/user/${user.username}/devices/${device.id}`,
-    headers: user.auth,
-  })
+  const again = await remove()
   expect(again.statusCode).toBe(404)
 })
 

@@ -8,13 +8,14 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import { personBody } from './wallet-fixtures'
@@ -75,26 +76,16 @@ beforeAll(async () => {
   // A streamer with history: deals running and stopped, a created wallet, a page and more of ledger.
   for (const state of ['inprogress', 'inprogress', 'stopped', 'stopped']) {
     const code = await makeMission(app)
-    const taken = await app.inject({
-      method: 'POST',
-      url: `/api/deals/subscriptions/${code}/${streamer.username}`,
-      headers: streamer.auth,
-    })
+    const deal = { params: { code, username: streamer.username }, headers: streamer.auth }
+    const taken = await call(app, 'subscriptionCreate', deal)
     expect(taken.statusCode).toBe(201)
     takenMission = code
-    if (state !== 'inprogress') {
-      await app.inject({
-        method: 'PUT',
-        url: `/api/deals/user/${streamer.username}/mission/${code}/stopped`,
-        headers: streamer.auth,
-      })
-    }
+    if (state !== 'inprogress') await call(app, 'userDealStop', deal)
   }
-  const wallet = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${streamer.username}`,
+  const wallet = await call(app, 'walletCreate', {
+    params: { username: streamer.username },
     headers: streamer.auth,
-    payload: personBody,
+    body: personBody,
   })
   expect(wallet.statusCode).toBe(201)
   await app.db.transaction(async (tx) => {
@@ -112,12 +103,12 @@ beforeAll(async () => {
 
 let activityCursor = ''
 beforeAll(async () => {
-  const first = await app.inject({
-    method: 'GET',
-    url: `/api/wallets/user/${streamer.username}/activity?limit=5`,
+  const first = await call(app, 'walletActivity', {
+    params: { username: streamer.username },
+    query: { limit: '5' },
     headers: streamer.auth,
   })
-  activityCursor = first.json<{ nextCursor: string }>().nextCursor
+  activityCursor = first.answer().nextCursor ?? ''
   expect(activityCursor).toBeTruthy()
 })
 
@@ -127,36 +118,68 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
 
+/** A read as the client sends it, with the caller's headers. */
+type Read = (headers: Record<string, string>) => Promise<LightMyRequestResponse>
+
 /** The statements one request runs, and its answer's status. */
-async function counted(url: string, headers: Record<string, string>) {
+async function counted(read: Read, headers: Record<string, string>) {
   statements.length = 0
   counting = true
   try {
-    const response = await app.inject({ method: 'GET', url, headers })
+    const response = await read(headers)
     return { status: response.statusCode, statements: [...statements] }
   } finally {
     counting = false
   }
 }
 
-const reads = (): Array<[keyof typeof BUDGET, string]> => [
-  ['dealList', `/api/deals/user/${streamer.username}/missions`],
-  ['deal', `/api/deals/user/${streamer.username}/mission/${takenMission}`],
-  ['wallet', `/api/wallets/user/${streamer.username}`],
-  ['transactions', `/api/wallets/user/${streamer.username}/transactions`],
-  ['activity', `/api/wallets/user/${streamer.username}/activity?tz=Europe/Paris`],
-  ['activityNextPage', `/api/wallets/user/${streamer.username}/activity?limit=5&cursor=${activityCursor}`],
-  ['activityFiltered', `/api/wallets/user/${streamer.username}/activity?kind=adjustment&tz=Europe/Paris`],
-  ['summary', `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`],
-  ['availableMissions', '/api/deals/missions?exclude_current_user=1'],
-  ['mission', '/api/deals/missions/starfall-wishlist'],
-]
+const reads = (): Array<[keyof typeof BUDGET, Read]> => {
+  const username = streamer.username
+  const wallet = { username }
+  return [
+    ['dealList', (headers) => call(app, 'userDeals', { params: { username }, headers })],
+    ['deal', (headers) => call(app, 'userDeal', { params: { username, code: takenMission }, headers })],
+    ['wallet', (headers) => call(app, 'walletGet', { params: wallet, headers })],
+    ['transactions', (headers) => call(app, 'walletTransactions', { params: wallet, headers })],
+    [
+      'activity',
+      (headers) => call(app, 'walletActivity', { params: wallet, query: { tz: 'Europe/Paris' }, headers }),
+    ],
+    [
+      'activityNextPage',
+      (headers) =>
+        call(app, 'walletActivity', {
+          params: wallet,
+          query: { limit: '5', cursor: activityCursor },
+          headers,
+        }),
+    ],
+    [
+      'activityFiltered',
+      (headers) =>
+        call(app, 'walletActivity', {
+          params: wallet,
+          query: { kind: 'adjustment', tz: 'Europe/Paris' },
+          headers,
+        }),
+    ],
+    [
+      'summary',
+      (headers) => call(app, 'walletSummary', { params: wallet, query: { tz: 'Europe/Paris' }, headers }),
+    ],
+    [
+      'availableMissions',
+      (headers) => call(app, 'missions', { query: { exclude_current_user: '1' }, headers }),
+    ],
+    ['mission', (headers) => call(app, 'mission', { params: { code: 'starfall-wishlist' }, headers })],
+  ]
+}
 
 test('each signed-in read runs at most its budget of statements', async () => {
-  for (const [name, url] of reads()) {
+  for (const [name, read] of reads()) {
     // The first call warms what a node keeps between requests (the session, the 2-second catalogue).
-    expect((await counted(url, streamer.auth)).status, name).toBe(200)
-    const { status, statements: ran } = await counted(url, streamer.auth)
+    expect((await counted(read, streamer.auth)).status, name).toBe(200)
+    const { status, statements: ran } = await counted(read, streamer.auth)
     expect(status, name).toBe(200)
     expect(ran.length, `${name} ran ${ran.length} statements:\n${ran.join('\n')}`).toBeLessThanOrEqual(
       BUDGET[name],
@@ -166,19 +189,19 @@ test('each signed-in read runs at most its budget of statements', async () => {
 
 test('a session the node has not seen yet costs one statement more, once', async () => {
   const fresh = await makeUser(app, `budgetfresh${randomBytes(4).toString('hex')}`)
-  const url = `/api/deals/user/${fresh.username}/missions`
-  const first = await counted(url, fresh.auth)
+  const read: Read = (headers) => call(app, 'userDeals', { params: { username: fresh.username }, headers })
+  const first = await counted(read, fresh.auth)
   expect(first.status).toBe(200)
   expect(first.statements.length).toBeLessThanOrEqual(BUDGET.dealList + FIRST_REQUEST_EXTRA)
-  const second = await counted(url, fresh.auth)
+  const second = await counted(read, fresh.auth)
   expect(second.statements.length).toBeLessThanOrEqual(BUDGET.dealList)
 })
 
 test('an admin reading another user runs a bounded number of statements too', async () => {
   const admin = await makeUser(app, `budgetadmin${randomBytes(4).toString('hex')}`, { admin: true })
-  for (const [name, url] of reads().filter(([read]) => read !== 'availableMissions')) {
-    await counted(url, admin.auth)
-    const { status, statements: ran } = await counted(url, admin.auth)
+  for (const [name, read] of reads().filter(([kind]) => kind !== 'availableMissions')) {
+    await counted(read, admin.auth)
+    const { status, statements: ran } = await counted(read, admin.auth)
     expect(status, name).toBe(200)
     // The owner is looked up by name for anyone but the owner: one statement more at most.
     expect(ran.length, `${name} ran ${ran.length} statements:\n${ran.join('\n')}`).toBeLessThanOrEqual(

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { authLimits } from '#server/features/auth/auth-limits.ts'
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from '#server/plugins/rate-limit.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword, uniqueName } from './auth-helpers'
 
@@ -120,10 +121,9 @@ for (const kind of kinds) {
     const { username, auth } = await signup(app)
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, index) =>
-        app.inject({
-          method: 'PUT',
-          url: `/api/user/${username}`,
-          payload: { plainPassword: 'N3w-password-1', currentPassword: `Wrong-password-${index}` },
+        call(app, 'userUpdate', {
+          params: { user: username },
+          body: { plainPassword: 'N3w-password-1', currentPassword: `Wrong-password-${index}` },
           headers: auth,
         }),
       ),

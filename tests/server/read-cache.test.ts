@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
@@ -19,6 +19,7 @@ import { openDatabase } from '#server/db/client.ts'
 import { listenerApplicationName } from '#server/db/notifications.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import { until } from './multi-node-fixtures'
@@ -66,27 +67,68 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
 
-const get = (node: FastifyInstance, url: string, user: TestUser) =>
-  node.inject({ method: 'GET', url, headers: user.auth })
+/** A remembered read, sent by any user (an admin reads others' too) to either node. */
+interface Read {
+  label: string
+  send(
+    node: FastifyInstance,
+    user: TestUser,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>
+}
+
+const dealsOf = (streamer: TestUser): Read => ({
+  label: 'userDeals',
+  send: (node, user, headers) =>
+    call(node, 'userDeals', {
+      params: { username: streamer.username },
+      headers: { ...user.auth, ...headers },
+    }),
+})
+const walletOf = (streamer: TestUser): Read => ({
+  label: 'walletGet',
+  send: (node, user) =>
+    call(node, 'walletGet', { params: { username: streamer.username }, headers: user.auth }),
+})
+const summaryOf = (streamer: TestUser): Read => ({
+  label: 'walletSummary',
+  send: (node, user) =>
+    call(node, 'walletSummary', {
+      params: { username: streamer.username },
+      query: { tz: 'Europe/Paris' },
+      headers: user.auth,
+    }),
+})
+const available: Read = {
+  label: 'missions (not taken)',
+  send: (node, user) => call(node, 'missions', { query: { exclude_current_user: '1' }, headers: user.auth }),
+}
+
+const get = (node: FastifyInstance, read: Read, user: TestUser) => read.send(node, user)
 
 /** The statements a read ran on the counting node, and its JSON answer. */
-async function countedRead(url: string, user: TestUser) {
+async function countedRead(read: Read, user: TestUser) {
   statements.length = 0
-  const response = await get(app, url, user)
-  expect(response.statusCode, url).toBe(200)
+  const response = await get(app, read, user)
+  expect(response.statusCode, read.label).toBe(200)
   return { ran: statements.length, body: response.json() }
 }
+
+const take = (code: string, streamer: TestUser) =>
+  call(app, 'subscriptionCreate', { params: { code, username: streamer.username }, headers: streamer.auth })
+
+const createWallet = (streamer: TestUser) =>
+  call(app, 'walletCreate', {
+    params: { username: streamer.username },
+    headers: streamer.auth,
+    body: personBody,
+  })
 
 async function streamerWithDeal() {
   const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
   const code = await makeMission(app)
-  const taken = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${streamer.username}`,
-    headers: streamer.auth,
-  })
-  expect(taken.statusCode).toBe(201)
-  return { streamer, code, deals: `/api/deals/user/${streamer.username}/missions` }
+  expect((await take(code, streamer)).statusCode).toBe(201)
+  return { streamer, code, deals: dealsOf(streamer) }
 }
 
 const progressOf = (body: { items: Array<{ mission: { code: string }; progress: number }> }, code: string) =>
@@ -94,21 +136,11 @@ const progressOf = (body: { items: Array<{ mission: { code: string }; progress: 
 
 test('a repeated read is answered from memory: no statement runs', async () => {
   const { streamer, deals } = await streamerWithDeal()
-  const wallet = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${streamer.username}`,
-    headers: streamer.auth,
-    payload: personBody,
-  })
+  const wallet = await createWallet(streamer)
   expect(wallet.statusCode).toBe(201)
-  for (const url of [
-    deals,
-    `/api/wallets/user/${streamer.username}`,
-    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
-    '/api/deals/missions?exclude_current_user=1',
-  ]) {
-    await countedRead(url, streamer)
-    expect((await countedRead(url, streamer)).ran, url).toBe(0)
+  for (const read of [deals, walletOf(streamer), summaryOf(streamer), available]) {
+    await countedRead(read, streamer)
+    expect((await countedRead(read, streamer)).ran, read.label).toBe(0)
   }
 })
 
@@ -138,15 +170,10 @@ test('a change of a mission shows in the deal lists of everyone who has it', asy
 test('the writer reads its own write at once: a mission taken leaves the available list', async () => {
   const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
   const code = await makeMission(app)
-  const available = '/api/deals/missions?exclude_current_user=1'
   const codes = async () =>
     (await countedRead(available, streamer)).body.items.map((mission: { code: string }) => mission.code)
   expect(await codes()).toContain(code)
-  const taken = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${streamer.username}`,
-    headers: streamer.auth,
-  })
+  const taken = await take(code, streamer)
   expect(taken.statusCode).toBe(201)
   // No waiting: the very next read must not offer the mission again.
   expect(await codes()).not.toContain(code)
@@ -161,12 +188,7 @@ test('the writer reads its own write at once: a mission taken leaves the availab
 
 test('pending earnings become available on time, with no write to announce it', async () => {
   const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
-  const created = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${streamer.username}`,
-    headers: streamer.auth,
-    payload: personBody,
-  })
+  const created = await createWallet(streamer)
   expect(created.statusCode).toBe(201)
   await app.db.transaction(async (tx) => {
     const walletId = await ensureWalletRow(tx, streamer.id)
@@ -182,25 +204,22 @@ test('pending earnings become available on time, with no write to announce it', 
       sql`update ledger_entries set available_at = now() + interval '1500 milliseconds' where wallet_id = ${walletId}`,
     )
   })
-  for (const url of [
-    `/api/wallets/user/${streamer.username}`,
-    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
-  ]) {
-    await until(async () => (await countedRead(url, streamer)).body.pending.amount === 300, 'pending 300')
+  for (const read of [walletOf(streamer), summaryOf(streamer)]) {
+    await until(async () => (await countedRead(read, streamer)).body.pending.amount === 300, 'pending 300')
   }
   // The hold ends by the clock alone; neither the remembered wallet nor its summary may outlive it.
-  for (const url of [
-    `/api/wallets/user/${streamer.username}`,
-    `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`,
-  ]) {
-    await until(async () => (await countedRead(url, streamer)).body.pending.amount === 0, `${url}: pending 0`)
-    expect((await countedRead(url, streamer)).body.available.amount).toBe(300)
+  for (const read of [walletOf(streamer), summaryOf(streamer)]) {
+    await until(
+      async () => (await countedRead(read, streamer)).body.pending.amount === 0,
+      `${read.label}: pending 0`,
+    )
+    expect((await countedRead(read, streamer)).body.available.amount).toBe(300)
   }
 })
 
 test("a viewer's valid click shows in today's summary: no request of the streamer announces it", async () => {
   const { streamer, code } = await streamerWithDeal()
-  const summary = `/api/wallets/user/${streamer.username}/summary?tz=Europe/Paris`
+  const summary = summaryOf(streamer)
   expect((await countedRead(summary, streamer)).body.today.clicks).toBe(0)
   expect((await viewerClick(app, code, streamer.username)).statusCode).toBeLessThan(300)
   await until(async () => (await countedRead(summary, streamer)).body.today.clicks === 1, 'one click today')
@@ -211,9 +230,8 @@ test.runIf(onPostgres)('a write through one node reaches the memory of the other
   const { streamer, code, deals } = await streamerWithDeal()
   // Both nodes remember the list with the mission in progress.
   for (const reader of [app, node]) expect((await get(reader, deals, streamer)).statusCode).toBe(200)
-  const stopped = await node.inject({
-    method: 'PUT',
-    url: `/api/deals/user/${streamer.username}/mission/${code}/stopped`,
+  const stopped = await call(node, 'userDealStop', {
+    params: { username: streamer.username, code },
     headers: streamer.auth,
   })
   expect(stopped.statusCode).toBe(200)
@@ -258,21 +276,12 @@ test('a remembered answer goes compressed to browsers, and decodes to the same J
   const { streamer, deals } = await streamerWithDeal()
   // A list long enough to be worth compressing (from 1 KB).
   for (const code of [await makeMission(app), await makeMission(app)]) {
-    const taken = await app.inject({
-      method: 'POST',
-      url: `/api/deals/subscriptions/${code}/${streamer.username}`,
-      headers: streamer.auth,
-    })
-    expect(taken.statusCode).toBe(201)
+    expect((await take(code, streamer)).statusCode).toBe(201)
   }
   const plain = await get(app, deals, streamer)
   expect(plain.headers['content-encoding']).toBeUndefined()
   for (const encoding of ['br', 'gzip'] as const) {
-    const response = await app.inject({
-      method: 'GET',
-      url: deals,
-      headers: { ...streamer.auth, 'accept-encoding': `${encoding}, deflate` },
-    })
+    const response = await deals.send(app, streamer, { 'accept-encoding': `${encoding}, deflate` })
     expect(response.headers['content-encoding']).toBe(encoding)
     expect(response.headers.vary).toMatch(/origin, accept-encoding/i)
     const decoded =
@@ -282,12 +291,8 @@ test('a remembered answer goes compressed to browsers, and decodes to the same J
 })
 
 test('the public catalogue goes compressed too, and decodes to the same JSON', async () => {
-  const plain = await app.inject({ method: 'GET', url: '/api/deals/missions' })
-  const compressed = await app.inject({
-    method: 'GET',
-    url: '/api/deals/missions',
-    headers: { 'accept-encoding': 'br' },
-  })
+  const plain = await call(app, 'missions')
+  const compressed = await call(app, 'missions', { headers: { 'accept-encoding': 'br' } })
   expect(compressed.headers['content-encoding']).toBe('br')
   expect(JSON.parse(brotliDecompressSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json())
 })

@@ -10,6 +10,7 @@ import { loadConfig } from '#server/config.ts'
 import { listenerApplicationName } from '#server/db/notifications.ts'
 import { SESSION_CHANNEL } from '#server/features/auth/revocation-feed.ts'
 import { hashToken } from '#server/lib/tokens.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeUser, type TestUser } from './deals-fixtures'
 import { until } from './multi-node-fixtures'
@@ -75,7 +76,7 @@ afterAll(async () => {
 })
 
 const dealsOf = (node: FastifyInstance, user: TestUser) =>
-  node.inject({ method: 'GET', url: `/api/deals/user/${user.username}/missions`, headers: user.auth })
+  call(node, 'userDeals', { params: { username: user.username }, headers: user.auth })
 
 /** A user whose session both nodes have just checked (and so remember). */
 async function signedInOnBothNodes(): Promise<TestUser> {
@@ -89,7 +90,7 @@ async function signedInOnBothNodes(): Promise<TestUser> {
 test.runIf(onPostgres)('a logout on one node is refused on the other at once', async () => {
   // The logout answers once every node acknowledged dropping the session: no wait, no retry here.
   const user = await signedInOnBothNodes()
-  const logout = await nodeA.inject({ method: 'POST', url: '/api/oauth/logout', headers: user.auth })
+  const logout = await call(nodeA, 'logout', { headers: user.auth })
   expect(logout.statusCode).toBe(204)
   expect((await dealsOf(nodeB, user)).statusCode).toBe(401)
   expect((await dealsOf(nodeA, user)).statusCode).toBe(401)
@@ -105,8 +106,7 @@ test.runIf(onPostgres)('a session revoked in the database by hand is refused on 
 
 test.runIf(onPostgres)('an admin demoted in the database loses the admin API on both nodes', async () => {
   const admin = await makeUser(nodeA, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
-  const users = (node: FastifyInstance) =>
-    node.inject({ method: 'GET', url: '/api/admin/users', headers: admin.auth })
+  const users = (node: FastifyInstance) => call(node, 'adminUsers', { headers: admin.auth })
   for (const node of [nodeA, nodeB]) expect((await users(node)).statusCode).toBe(200)
   await operator(`update users set roles = '{user}' where id = $1`, [admin.id])
   await until(async () => (await users(nodeB)).statusCode === 403, 'node b refusing the demoted admin')
@@ -127,7 +127,7 @@ test.runIf(onPostgres)('a node whose feed was cut trusts nothing it remembers', 
   await until(async () => (await dealsOf(nodeA, user)).statusCode === 401, 'node a refusing the session')
   // And once the feed is back, sessions are remembered and revocations heard again.
   const next = await signedInOnBothNodes()
-  const logout = await nodeB.inject({ method: 'POST', url: '/api/oauth/logout', headers: next.auth })
+  const logout = await call(nodeB, 'logout', { headers: next.auth })
   expect(logout.statusCode).toBe(204)
   expect((await dealsOf(nodeA, next)).statusCode).toBe(401)
 })

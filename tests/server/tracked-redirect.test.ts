@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { clickIntake, deals } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clicksByReason, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
 import { makeUser, missionId, type TestUser } from './deals-fixtures'
@@ -140,9 +141,8 @@ test('200 concurrent taps finish a deal exactly at its goal and spend a budget t
 
   // A budget of 90 clicks shared by two streamers' deals, 100 taps on each at once.
   const budget = await takeMission(app(), streamer, { budgetCents: 90 * 25 })
-  const taken = await app().inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${budget.mission}/${other.username}`,
+  const taken = await call(app(), 'subscriptionCreate', {
+    params: { code: budget.mission, username: other.username },
     headers: other.auth,
   })
   expect(taken.statusCode).toBe(201)

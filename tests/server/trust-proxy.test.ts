@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { sessions } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup, strongPassword } from './auth-helpers'
 
@@ -31,12 +32,10 @@ const signinThrough = (
   plainPassword: string,
   from: { remoteAddress: string; forwardedFor?: string },
 ) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: '/api/oauth/signin',
+  call(testApp.app, 'signin', {
     remoteAddress: from.remoteAddress,
     headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {},
-    payload: { username, plainPassword },
+    body: { username, plainPassword },
   })
 
 /** The address the new session recorded (sign-up's own session came from the default 127.0.0.1). */

@@ -6,9 +6,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
-import type { List } from '#shared/contract/common.ts'
-import type { DealStats } from '#shared/contract/deals.ts'
-import type { ActivityRow, WalletSummary } from '#shared/contract/wallet.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA } from './deals-fixtures'
 import { createUser, createWallet, creditDeal, dealFor, type TestUser, viewerClick } from './wallet-fixtures'
@@ -20,12 +19,13 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const base = (user: TestUser) => `/api/wallets/user/${user.username}`
+const own = (user: TestUser) => ({ params: { username: user.username }, as: user })
 
-async function get<T>(user: TestUser, url: string, headers: Record<string, string> = {}) {
-  const response = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, ...headers } })
+/** The success body of a read that must succeed. */
+async function ok<A>(pending: Promise<{ statusCode: number; body: string; answer(): A }>) {
+  const response = await pending
   expect(response.statusCode, response.body).toBe(200)
-  return response.json<T>()
+  return response.answer()
 }
 
 async function adjust(userId: string, cents: number, description: string, at?: string) {
@@ -51,9 +51,13 @@ describe('grouping', () => {
     await creditDeal(t.app, other.dealId, 25)
     await adjust(user.id, 500, 'Goodwill')
 
-    const page = await get<List<ActivityRow>>(user, `${base(user)}/activity?tz=Europe/Paris`, {
-      'accept-language': 'fr',
-    })
+    const page = await ok(
+      call(t.app, 'walletActivity', {
+        ...own(user),
+        query: { tz: 'Europe/Paris' },
+        headers: { 'accept-language': 'fr' },
+      }),
+    )
     expect(page.items).toHaveLength(3)
     const grouped = page.items.find((row) => row.deal?.code === deal.missionCode)
     expect(grouped).toMatchObject({ kind: 'earning', count: 73, amount: { amount: 1095, currency: 'EUR' } })
@@ -72,8 +76,8 @@ describe('grouping', () => {
   test('the day is the one of the time zone asked', async () => {
     const user = await createUser(t.app.db)
     await adjust(user.id, 100, 'Late night', '2026-01-01T23:30:00Z')
-    const utc = await get<List<ActivityRow>>(user, `${base(user)}/activity`)
-    const paris = await get<List<ActivityRow>>(user, `${base(user)}/activity?tz=Europe/Paris`)
+    const utc = await ok(call(t.app, 'walletActivity', own(user)))
+    const paris = await ok(call(t.app, 'walletActivity', { ...own(user), query: { tz: 'Europe/Paris' } }))
     expect(utc.items[0]?.day).toBe('2026-01-01')
     expect(paris.items[0]?.day).toBe('2026-01-02')
   })
@@ -83,11 +87,13 @@ describe('grouping', () => {
     const deal = await dealFor(t.app, user)
     await creditDeal(t.app, deal.dealId, 25)
     await adjust(user.id, 300, 'Bonus')
-    const earnings = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=earning`)
+    const earnings = await ok(call(t.app, 'walletActivity', { ...own(user), query: { kind: 'earning' } }))
     expect(earnings.items.map((row) => row.kind)).toEqual(['earning'])
-    const adjustments = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=adjustment`)
+    const adjustments = await ok(
+      call(t.app, 'walletActivity', { ...own(user), query: { kind: 'adjustment' } }),
+    )
     expect(adjustments.items.map((row) => row.kind)).toEqual(['adjustment'])
-    const payouts = await get<List<ActivityRow>>(user, `${base(user)}/activity?kind=payout`)
+    const payouts = await ok(call(t.app, 'walletActivity', { ...own(user), query: { kind: 'payout' } }))
     expect(payouts.items).toEqual([])
   })
 })
@@ -103,15 +109,14 @@ describe('paging', () => {
     }
     await creditDeal(t.app, deal.dealId, 25)
     await adjust(user.id, 50, 'Today')
-    const all = await get<List<ActivityRow>>(user, `${base(user)}/activity?limit=100`)
+    const all = await ok(call(t.app, 'walletActivity', { ...own(user), query: { limit: '100' } }))
     expect(all.items).toHaveLength(27)
 
     const seen: string[] = []
     let cursor: string | undefined
     let pages = 0
     do {
-      const query = `limit=10${cursor ? `&cursor=${cursor}` : ''}`
-      const page: List<ActivityRow> = await get<List<ActivityRow>>(user, `${base(user)}/activity?${query}`)
+      const page = await ok(call(t.app, 'walletActivity', { ...own(user), query: { limit: '10', cursor } }))
       seen.push(...page.items.map((row) => row.id))
       cursor = page.nextCursor
       pages += 1
@@ -131,11 +136,7 @@ describe('paging', () => {
       Buffer.from('["2026-01-01","1; drop table x"]').toString('base64url'),
       'x'.repeat(300),
     ]) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `${base(user)}/activity?cursor=${cursor}`,
-        headers: user.headers,
-      })
+      const response = await call(t.app, 'walletActivity', { ...own(user), query: { cursor } })
       expect(response.statusCode, cursor).toBe(400)
       expect(response.json()).toMatchObject({ errors: { children: { cursor: {} } } })
     }
@@ -144,29 +145,27 @@ describe('paging', () => {
   test('kind, limit and time zone are validated', async () => {
     const user = await createUser(t.app.db)
     for (const query of [
-      'kind=bribe',
-      'limit=0',
-      'limit=101',
-      'limit=ten',
-      'tz=Mars/Olympus',
-      "tz=UTC';--",
+      { limit: '0' },
+      { limit: '101' },
+      { limit: 'ten' },
+      { tz: 'Mars/Olympus' },
+      { tz: "UTC';--" },
     ]) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `${base(user)}/activity?${query}`,
-        headers: user.headers,
-      })
-      expect(response.statusCode, query).toBe(400)
+      const response = await call(t.app, 'walletActivity', { ...own(user), query })
+      expect(response.statusCode, JSON.stringify(query)).toBe(400)
     }
-    const summary = await t.app.inject({
+    const summary = await call(t.app, 'walletSummary', { ...own(user), query: { tz: 'Nowhere' } })
+    expect(summary.statusCode).toBe(400)
+    // Kinds the contract does not have, so sent as they are.
+    const bribe = await t.app.inject({
       method: 'GET',
-      url: `${base(user)}/summary?tz=Nowhere`,
+      url: `${endpoint('walletActivity', { username: user.username })}?kind=bribe`,
       headers: user.headers,
     })
-    expect(summary.statusCode).toBe(400)
+    expect(bribe.statusCode).toBe(400)
     const csv = await t.app.inject({
       method: 'GET',
-      url: `${base(user)}/activity/export?kind=x`,
+      url: `${endpoint('walletActivityExport', { username: user.username })}?kind=x`,
       headers: user.headers,
     })
     expect(csv.statusCode).toBe(400)
@@ -181,11 +180,7 @@ describe('CSV export', () => {
     await adjust(user.id, 1000, '@SUM(A1)')
     await adjust(user.id, -120, '+cmd|calc, "quoted"\nnext line')
 
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `${base(user)}/activity/export`,
-      headers: user.headers,
-    })
+    const response = await call(t.app, 'walletActivityExport', own(user))
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/)
@@ -201,11 +196,7 @@ describe('CSV export', () => {
     expect(text).not.toMatch(/(^|,)"?[=+@]/m)
     expect(text.endsWith('\r\n')).toBe(true)
 
-    const filtered = await t.app.inject({
-      method: 'GET',
-      url: `${base(user)}/activity/export?kind=earning`,
-      headers: user.headers,
-    })
+    const filtered = await call(t.app, 'walletActivityExport', { ...own(user), query: { kind: 'earning' } })
     const rows = filtered.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
     expect(rows).toHaveLength(2)
     expect(rows[1]).toContain(',"Earnings",')
@@ -217,10 +208,9 @@ describe('CSV export', () => {
     for (let click = 0; click < 3; click++) await creditDeal(t.app, deal.dealId, 15)
     await adjust(user.id, 500, 'Bonus')
     await adjust(user.id, -20, 'Geste commercial')
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `${base(user)}/activity/export?locale=fr&tz=Europe/Paris`,
-      headers: user.headers,
+    const response = await call(t.app, 'walletActivityExport', {
+      ...own(user),
+      query: { locale: 'fr', tz: 'Europe/Paris' },
     })
     expect(response.statusCode).toBe(200)
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
@@ -241,11 +231,7 @@ describe('CSV export', () => {
         await postLedgerEntry(tx, { walletId, kind: 'adjustment', amountCents: 1, description: `E${entry}` })
       }
     })
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `${base(user)}/activity/export`,
-      headers: user.headers,
-    })
+    const response = await call(t.app, 'walletActivityExport', own(user))
     const lines = response.rawPayload.subarray(3).toString('utf8').trim().split('\r\n')
     expect(lines).toHaveLength(521)
     expect(new Set(lines).size).toBe(521)
@@ -261,7 +247,7 @@ describe('summary and clicks per day', () => {
       expect((await viewerClick(t.app, deal.missionCode, user.username)).statusCode).toBeLessThan(300)
     }
     await adjust(user.id, 200, 'Available at once')
-    const summary = await get<WalletSummary>(user, `${base(user)}/summary?tz=Europe/Paris`)
+    const summary = await ok(call(t.app, 'walletSummary', { ...own(user), query: { tz: 'Europe/Paris' } }))
     expect(summary.today).toMatchObject({ clicks: 3, earned: { amount: 45, currency: 'EUR' } })
     expect(summary.days).toHaveLength(30)
     expect(summary.days.at(-1)).toEqual(summary.today)
@@ -285,7 +271,7 @@ describe('summary and clicks per day', () => {
 
   test('before any wallet row, the summary is zeros', async () => {
     const user = await createUser(t.app.db)
-    const summary = await get<WalletSummary>(user, `${base(user)}/summary`)
+    const summary = await ok(call(t.app, 'walletSummary', own(user)))
     expect(summary).toMatchObject({ today: { clicks: 0, earned: { amount: 0 } }, walletCreated: false })
     expect(summary.available.amount).toBe(0)
   })
@@ -297,17 +283,19 @@ describe('summary and clicks per day', () => {
     await viewerClick(t.app, deal.missionCode, user.username)
     // The same viewer twice within the click window: the second one is refused, and again.
     for (let repeat = 0; repeat < 3; repeat++) {
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/deals/subscriptions/check/${deal.missionCode}/${user.username}`,
+      await call(t.app, 'subscriptionCheck', {
+        params: { code: deal.missionCode, username: user.username },
         remoteAddress: '198.19.200.7',
         headers: { 'user-agent': BROWSER_UA },
-        payload: { kind: 'cpc' },
+        body: { kind: 'cpc' },
       })
     }
-    const stats = await get<DealStats>(
-      user,
-      `/api/deals/user/${user.username}/mission/${deal.missionCode}/stats?tz=Europe/Paris`,
+    const stats = await ok(
+      call(t.app, 'userDealStats', {
+        params: { username: user.username, code: deal.missionCode },
+        as: user,
+        query: { tz: 'Europe/Paris' },
+      }),
     )
     expect(stats.days.length).toBeGreaterThanOrEqual(1)
     const total = stats.days.reduce(
@@ -324,23 +312,31 @@ describe('attacker', () => {
     const deal = await dealFor(t.app, victim)
     await creditDeal(t.app, deal.dealId, 25)
     const attacker = await createUser(t.app.db)
-    for (const url of [
-      `${base(victim)}/activity`,
-      `${base(victim)}/activity?kind=earning`,
-      `${base(victim)}/activity/export`,
-      `${base(victim)}/summary`,
-      `/api/deals/user/${victim.username}/mission/${deal.missionCode}/stats`,
-      `${base(victim).toUpperCase().replace('/API/WALLETS/USER/', '/api/wallets/user/')}/activity`,
-    ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: attacker.headers })
-      expect(response.statusCode, url).toBe(403)
+    const victims = { params: { username: victim.username }, as: attacker }
+    for (const [label, read] of Object.entries({
+      activity: () => call(t.app, 'walletActivity', victims),
+      earnings: () => call(t.app, 'walletActivity', { ...victims, query: { kind: 'earning' } }),
+      export: () => call(t.app, 'walletActivityExport', victims),
+      summary: () => call(t.app, 'walletSummary', victims),
+      stats: () =>
+        call(t.app, 'userDealStats', {
+          params: { username: victim.username, code: deal.missionCode },
+          as: attacker,
+        }),
+      shouted: () =>
+        call(t.app, 'walletActivity', { params: { username: victim.username.toUpperCase() }, as: attacker }),
+    })) {
+      const response = await read()
+      expect(response.statusCode, label).toBe(403)
       expect(response.body).not.toContain(deal.missionCode)
     }
     // Without a session: no answer either.
-    const anonymous = await t.app.inject({ method: 'GET', url: `${base(victim)}/activity/export` })
+    const anonymous = await call(t.app, 'walletActivityExport', { params: { username: victim.username } })
     expect(anonymous.statusCode).toBe(401)
     // Their own cursor does not open the victim's history.
-    const own = await get<List<ActivityRow>>(attacker, `${base(attacker)}/activity`)
+    const own = await ok(
+      call(t.app, 'walletActivity', { params: { username: attacker.username }, as: attacker }),
+    )
     expect(own.items).toEqual([])
   })
 })

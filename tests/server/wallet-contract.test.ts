@@ -5,8 +5,9 @@ import type { walletAdminEndpoints } from '#shared/contract/admin.ts'
 import { endpointSchemas } from '#shared/contract/api.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import type { walletEndpoints } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUser, credit, IBAN_DE, multipartBody, personBody, type TestUser } from './wallet-fixtures'
+import { createUser, credit, IBAN_DE, multipartForm, personBody, type TestUser } from './wallet-fixtures'
 
 // The wallet rows of the endpoint table describe what the server answers (the client's types and the
 // OpenAPI document come from them): each answer must pass its row's response schema, with its status.
@@ -40,76 +41,84 @@ function expectRowAnswer(name: WalletRow, response: Answer) {
   expect(checked instanceof type.errors ? checked.summary : 'valid', name).toBe('valid')
 }
 
-const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) })
-
 test('every wallet endpoint answers what its row of the endpoint table says', async () => {
-  const wallet = `/api/wallets/user/${owner.username}`
-  expectRowAnswer('walletCreate', await call(owner, 'POST', wallet, personBody))
-  expectRowAnswer('walletUpdate', await call(owner, 'PUT', wallet, personBody))
-  expectRowAnswer('walletGet', await call(owner, 'GET', wallet))
-  expectRowAnswer('walletOnboarding', await call(owner, 'GET', `${wallet}/onboarding`))
+  const own = { params: { username: owner.username }, as: owner }
+  expectRowAnswer('walletCreate', await call(t.app, 'walletCreate', { ...own, body: personBody }))
+  expectRowAnswer('walletUpdate', await call(t.app, 'walletUpdate', { ...own, body: personBody }))
+  expectRowAnswer('walletGet', await call(t.app, 'walletGet', own))
+  expectRowAnswer('walletOnboarding', await call(t.app, 'walletOnboarding', own))
 
-  const added = await call(owner, 'POST', `${wallet}/bank-account`, { holderName: 'Ada', iban: IBAN_DE })
+  const added = await call(t.app, 'walletBankAccountCreate', {
+    ...own,
+    body: { holderName: 'Ada', iban: IBAN_DE },
+  })
   expectRowAnswer('walletBankAccountCreate', added)
-  const bankId = (added.json() as { id: string }).id
-  expectRowAnswer(
-    'walletBankAccountDefault',
-    await call(owner, 'PUT', `${wallet}/bank-account/${bankId}/default`),
-  )
+  const bank = { params: { username: owner.username, bankId: added.answer().id }, as: owner }
+  expectRowAnswer('walletBankAccountDefault', await call(t.app, 'walletBankAccountDefault', bank))
 
   const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#36c' } })
     .png()
     .toBuffer()
-  const form = await multipartBody({ kind: 'identity' }, { name: 'id.png', type: 'image/png', data: photo })
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: `${wallet}/kyc`,
-    headers: { ...owner.headers, 'content-type': form.contentType },
-    payload: form.payload,
-  })
+  const form = multipartForm({ kind: 'identity' }, { name: 'id.png', type: 'image/png', data: photo })
+  const uploaded = await call(t.app, 'walletKyc', { ...own, body: form })
   expectRowAnswer('walletKyc', uploaded)
-  const documentId = (uploaded.json() as { id: string }).id
-  expectRowAnswer('walletKycDocuments', await call(owner, 'GET', `${wallet}/kyc`))
-  const file = await call(owner, 'GET', `${wallet}/kyc/${documentId}`)
+  const documentId = uploaded.answer().id
+  expectRowAnswer('walletKycDocuments', await call(t.app, 'walletKycDocuments', own))
+  const file = await call(t.app, 'walletKycDocument', {
+    params: { username: owner.username, documentId },
+    as: owner,
+  })
   expect(file.statusCode).toBe(200)
   expect(file.headers['content-type']).toBe('image/png')
 
-  expectRowAnswer('adminKyc', await call(admin, 'GET', '/api/admin/kyc?status=pending'))
+  expectRowAnswer('adminKyc', await call(t.app, 'adminKyc', { as: admin, query: { status: 'pending' } }))
   expectRowAnswer(
     'adminKycReview',
-    await call(admin, 'PUT', `/api/admin/kyc/${documentId}`, { status: 'verified' }),
+    await call(t.app, 'adminKycReview', {
+      params: { id: documentId },
+      as: admin,
+      body: { status: 'verified' },
+    }),
   )
 
-  const adjusted = await call(admin, 'POST', `/api/admin/wallets/${owner.username}/adjustments`, {
-    amount: 2500,
-    reason: 'Welcome bonus',
+  const adjusted = await call(t.app, 'adminWalletAdjustment', {
+    params: { username: owner.username },
+    as: admin,
+    body: { amount: 2500, reason: 'Welcome bonus' },
   })
   expectRowAnswer('adminWalletAdjustment', adjusted)
   // A held earning beside the adjustment (available at once, so the payout below is payable).
   await credit(t.app, owner.id, 1500)
-  const transactions = await call(owner, 'GET', `${wallet}/transactions?limit=1`)
+  const transactions = await call(t.app, 'walletTransactions', { ...own, query: { limit: '1' } })
   expectRowAnswer('walletTransactions', transactions)
-  const [first] = (transactions.json() as { items: { id: string }[] }).items
-  expectRowAnswer('walletTransaction', await call(owner, 'GET', `${wallet}/transactions/${first?.id}`))
+  const [first] = transactions.answer().items
+  expectRowAnswer(
+    'walletTransaction',
+    await call(t.app, 'walletTransaction', {
+      params: { username: owner.username, transactionId: first?.id ?? '' },
+      as: owner,
+    }),
+  )
 
-  const payout = await t.app.inject({
-    method: 'POST',
-    url: `${wallet}/payout`,
-    headers: { ...owner.headers, 'idempotency-key': 'contract-1' },
-    payload: { amount: t.app.config.minPayoutCents },
+  const payout = await call(t.app, 'walletPayout', {
+    ...own,
+    headers: { 'idempotency-key': 'contract-1' },
+    body: { amount: t.app.config.minPayoutCents },
   })
   expectRowAnswer('walletPayout', payout)
-  expectRowAnswer('walletPayouts', await call(owner, 'GET', `${wallet}/payouts`))
-  expectRowAnswer('adminPayouts', await call(admin, 'GET', '/api/admin/payouts?status=pending'))
-  const payoutId = (payout.json() as { id: string }).id
+  expectRowAnswer('walletPayouts', await call(t.app, 'walletPayouts', own))
+  expectRowAnswer(
+    'adminPayouts',
+    await call(t.app, 'adminPayouts', { as: admin, query: { status: 'pending' } }),
+  )
   expectRowAnswer(
     'adminPayoutUpdate',
-    await call(admin, 'PUT', `/api/admin/payouts/${payoutId}`, { status: 'paid' }),
+    await call(t.app, 'adminPayoutUpdate', {
+      params: { id: payout.answer().id },
+      as: admin,
+      body: { status: 'paid' },
+    }),
   )
 
-  expectRowAnswer(
-    'walletBankAccountUnactivate',
-    await call(owner, 'PUT', `${wallet}/bank-account/${bankId}/unactivate`),
-  )
+  expectRowAnswer('walletBankAccountUnactivate', await call(t.app, 'walletBankAccountUnactivate', bank))
 })

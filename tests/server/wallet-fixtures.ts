@@ -8,6 +8,7 @@ import { createSession } from '#server/features/auth/sessions.ts'
 import { creditReward } from '#server/features/deals/deal-steps.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import type { Wallet, WalletBody } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 export interface TestUser {
@@ -51,25 +52,24 @@ export const IBAN_FR = 'FR7630006000011234567890189'
 export const IBAN_DE = 'DE89370400440532013000'
 
 export async function createWallet(app: FastifyInstance, user: TestUser, body: WalletBody = personBody) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}`,
-    headers: user.headers,
-    payload: body,
-  })
+  const response = await call(app, 'walletCreate', { params: { username: user.username }, as: user, body })
   if (response.statusCode !== 201) throw new Error(`wallet creation failed: ${response.body}`)
-  return response.json<Wallet>()
+  return response.answer()
+}
+
+/** The wallet as its owner reads it. */
+export async function readWallet(app: FastifyInstance, user: TestUser): Promise<Wallet> {
+  return (await call(app, 'walletGet', { params: { username: user.username }, as: user })).answer()
 }
 
 export async function addBankAccount(app: FastifyInstance, user: TestUser, iban = IBAN_FR) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/bank-account`,
-    headers: user.headers,
-    payload: { holderName: 'Ada Lovelace', iban },
+  const response = await call(app, 'walletBankAccountCreate', {
+    params: { username: user.username },
+    as: user,
+    body: { holderName: 'Ada Lovelace', iban },
   })
   if (response.statusCode !== 201) throw new Error(`bank account failed: ${response.body}`)
-  return response.json<{ id: string }>()
+  return response.answer()
 }
 
 /**
@@ -109,14 +109,23 @@ export async function payableUser(app: FastifyInstance, cents: number) {
   return { user, bankAccountId: account.id }
 }
 
-/** A multipart body as a browser sends it, ready for `app.inject`. */
-export async function multipartBody(
+/** The form a browser sends to upload a certification document (the `document` file and its fields). */
+export function multipartForm(
   fields: Record<string, string>,
   file?: { name: string; type: string; data: Buffer },
 ) {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   if (file) form.append('document', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name)
+  return form
+}
+
+/** The same form as raw bytes and their content type, for requests sent as they are with `app.inject`. */
+export async function multipartBody(
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+) {
+  const form = multipartForm(fields, file)
   const request = new Request('http://test.invalid', { method: 'POST', body: form })
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -140,13 +149,12 @@ export async function ledgerState(db: Database, userId: string) {
 /** A deal of `user` on a new published mission (cpc, `rewardCents` per click unless overridden). */
 export async function dealFor(app: FastifyInstance, user: TestUser, mission: Partial<NewMissionRow> = {}) {
   const missionCode = await makeMission(app, { goal: 1000, spots: 10, ...mission })
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${missionCode}/${user.username}`,
-    headers: user.headers,
+  const response = await call(app, 'subscriptionCreate', {
+    params: { code: missionCode, username: user.username },
+    as: user,
   })
   if (response.statusCode !== 201) throw new Error(`subscription failed: ${response.body}`)
-  const { code } = response.json<{ code: string }>()
+  const { code } = response.answer()
   const [row] = await app.db.select({ id: deals.id }).from(deals).where(eq(deals.code, code))
   if (!row) throw new Error(`no deal ${code}`)
   return { missionCode, dealCode: code, dealId: row.id }
@@ -156,12 +164,11 @@ let visitor = 0
 /** One tracked click by a new viewer: its own address (198.18.0.0/15 is for tests), a real browser. */
 export function viewerClick(app: FastifyInstance, missionCode: string, username: string) {
   visitor += 1
-  return app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${missionCode}/${username}`,
+  return call(app, 'subscriptionCheck', {
+    params: { code: missionCode, username },
     remoteAddress: `198.18.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
     headers: { 'user-agent': BROWSER_UA },
-    payload: { kind: 'cpc' },
+    body: { kind: 'cpc' },
   })
 }
 

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
 import {
@@ -37,6 +38,8 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
+// Over real connections rather than injected, as racing clients send them; the paths come from the
+// endpoint table.
 const post = (path: string, token: string, body: unknown, key?: string) =>
   fetch(`${t.url}${path}`, {
     method: 'POST',
@@ -50,7 +53,12 @@ const post = (path: string, token: string, body: unknown, key?: string) =>
 
 const payouts = (user: TestUser, round: number) =>
   Array.from({ length: PAYOUTS }, (_, index) =>
-    post(`/api/wallets/user/${user.username}/payout`, user.token, { amount: 1000 }, `r${round}-${index}`),
+    post(
+      endpoint('walletPayout', { username: user.username }),
+      user.token,
+      { amount: 1000 },
+      `r${round}-${index}`,
+    ),
   )
 
 /** held_cents is a cache of the entries still flagged held: it must agree with them after any race. */
@@ -70,10 +78,14 @@ test.skipIf(!onPostgres)(
       for (let credit = 0; credit < 5; credit += 1) await creditDeal(t.app, dealId, 1000)
       await endHold(t.app.db, { dealId })
       await creditDeal(t.app, dealId, 5000)
-      const adjusted = await post(`/api/admin/wallets/${user.username}/adjustments`, admin.token, {
-        amount: 2000,
-        reason: 'Goodwill',
-      })
+      const adjusted = await post(
+        endpoint('adminWalletAdjustment', { username: user.username }),
+        admin.token,
+        {
+          amount: 2000,
+          reason: 'Goodwill',
+        },
+      )
       expect(adjusted.status).toBe(201)
       // Available: 5,000 matured + 2,000 adjusted; 5,000 still pending.
       const answers = await Promise.all(payouts(user, round))
@@ -95,7 +107,7 @@ test.skipIf(!onPostgres)(
       const { dealId, dealCode } = await dealFor(t.app, user)
       // Six pending earnings on the flagged deal; two of them mature during the race, just below.
       for (let credit = 0; credit < 6; credit += 1) await creditDeal(t.app, dealId, 1000)
-      await post(`/api/admin/wallets/${user.username}/adjustments`, admin.token, {
+      await post(endpoint('adminWalletAdjustment', { username: user.username }), admin.token, {
         amount: 3000,
         reason: 'Bonus',
       })
@@ -105,7 +117,7 @@ test.skipIf(!onPostgres)(
         where id in (select id from ledger_entries where deal_id = ${dealId} order by seq limit 2)`)
       // The payouts go out first and the rejection right after, so either can reach the wallet first.
       const racing = payouts(user, round)
-      const rejection = await post(`/api/admin/deals/${dealCode}/earnings/rejection`, admin.token, {
+      const rejection = await post(endpoint('adminDealEarningsRejection', { code: dealCode }), admin.token, {
         reason: 'Bought clicks',
       })
       const answers = await Promise.all(racing)

@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { KycDocument, Wallet } from '#shared/contract/wallet.ts'
+import type { KycReviewBody } from '#shared/contract/admin-wallet.ts'
 import { KYC_MAX_BYTES } from '#shared/kyc-rules.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   cleanPdf,
@@ -13,7 +14,7 @@ import {
   pdfWithAttachment,
   pdfWithOpenActionScript,
 } from './pdf-fixtures'
-import { createUser, createWallet, multipartBody, type TestUser } from './wallet-fixtures'
+import { createUser, createWallet, multipartForm, readWallet, type TestUser } from './wallet-fixtures'
 
 let t: TestApp
 let user: TestUser
@@ -30,15 +31,19 @@ const upload = async (
   who: TestUser,
   file: { name: string; type: string; data: Buffer } | undefined,
   kind = 'identity',
-) => {
-  const body = await multipartBody({ kind }, file)
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}/kyc`,
-    headers: { ...who.headers, 'content-type': body.contentType },
-    payload: body.payload,
+) =>
+  call(t.app, 'walletKyc', {
+    params: { username: user.username },
+    as: who,
+    body: multipartForm({ kind }, file),
   })
-}
+
+/** A stored document of `owner` as `who` downloads it (`null`: without a session). */
+const kycDocument = (owner: TestUser, documentId: string, who: TestUser | null = owner) =>
+  call(t.app, 'walletKycDocument', {
+    params: { username: owner.username, documentId },
+    ...(who ? { as: who } : {}),
+  })
 
 const photoWithExif = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
@@ -96,17 +101,14 @@ test('a real JPEG is accepted, stored under a server name with its EXIF removed'
   expect((await sharp(photo).metadata()).exif).toBeDefined()
   const response = await upload(user, { name: '../../etc/passwd.jpg', type: 'image/jpeg', data: photo })
   expect(response.statusCode).toBe(201)
-  const document = response.json<KycDocument>()
+  const document = response.answer()
   expect(document).toMatchObject({ kind: 'identity', status: 'pending', mimeType: 'image/jpeg' })
 
   const stored = readdirSync(join(t.app.config.dataDir, 'kyc'))
   expect(stored.some((name) => name.includes('passwd') || name.includes('..'))).toBe(false)
   expect(stored.every((name) => /^[0-9a-f-]{36}\.(jpg|png|webp|pdf)$/.test(name))).toBe(true)
 
-  const download = await t.app.inject({
-    url: `/api/wallets/user/${user.username}/kyc/${document.id}`,
-    headers: user.headers,
-  })
+  const download = await kycDocument(user, document.id)
   expect(download.statusCode).toBe(200)
   expect(download.headers['content-disposition']).toMatch(/^attachment;/)
   expect(download.headers['x-content-type-options']).toBe('nosniff')
@@ -115,26 +117,19 @@ test('a real JPEG is accepted, stored under a server name with its EXIF removed'
   expect(metadata.exif).toBeUndefined()
   expect(download.rawPayload.toString('latin1')).not.toContain('48.8584')
 
-  const wallet = await t.app.inject({ url: `/api/wallets/user/${user.username}`, headers: user.headers })
-  expect(wallet.json<Wallet>().stripe.status.person.status).toBe('pending')
+  expect((await readWallet(t.app, user)).stripe.status.person.status).toBe('pending')
 })
 
 test('documents are served to their owner and admins only', async () => {
   const photo = await photoWithExif()
-  const document = (
-    await upload(user, { name: 'a.jpg', type: 'image/jpeg', data: photo })
-  ).json<KycDocument>()
-  const url = `/api/wallets/user/${user.username}/kyc/${document.id}`
+  const document = (await upload(user, { name: 'a.jpg', type: 'image/jpeg', data: photo })).answer()
   const stranger = await createUser(t.app.db)
-  expect((await t.app.inject({ url, headers: stranger.headers })).statusCode).toBe(403)
-  expect((await t.app.inject({ url })).statusCode).toBe(401)
-  expect((await t.app.inject({ url, headers: admin.headers })).statusCode).toBe(200)
+  expect((await kycDocument(user, document.id, stranger)).statusCode).toBe(403)
+  expect((await kycDocument(user, document.id, null)).statusCode).toBe(401)
+  expect((await kycDocument(user, document.id, admin)).statusCode).toBe(200)
   // Another user's document id under one's own name is not found, not served.
   await createWallet(t.app, stranger)
-  const crossed = await t.app.inject({
-    url: `/api/wallets/user/${stranger.username}/kyc/${document.id}`,
-    headers: stranger.headers,
-  })
+  const crossed = await kycDocument(stranger, document.id)
   expect(crossed.statusCode).toBe(404)
 })
 
@@ -142,15 +137,10 @@ test('documents are served to their owner and admins only', async () => {
 const uploadPdfAsNewUser = async (data: Buffer) => {
   const owner = await createUser(t.app.db)
   await createWallet(t.app, owner)
-  const body = await multipartBody(
-    { kind: 'proof_of_address' },
-    { name: 'scan.pdf', type: 'application/pdf', data },
-  )
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${owner.username}/kyc`,
-    headers: { ...owner.headers, 'content-type': body.contentType },
-    payload: body.payload,
+  const response = await call(t.app, 'walletKyc', {
+    params: { username: owner.username },
+    as: owner,
+    body: multipartForm({ kind: 'proof_of_address' }, { name: 'scan.pdf', type: 'application/pdf', data }),
   })
   return { owner, response }
 }
@@ -158,12 +148,9 @@ const uploadPdfAsNewUser = async (data: Buffer) => {
 test('a clean PDF scan is accepted and stored as a copy rebuilt from its pages, without its metadata', async () => {
   const { owner, response } = await uploadPdfAsNewUser(await cleanPdf({ useObjectStreams: true }))
   expect(response.statusCode).toBe(201)
-  const document = response.json<KycDocument>()
+  const document = response.answer()
   expect(document.mimeType).toBe('application/pdf')
-  const download = await t.app.inject({
-    url: `/api/wallets/user/${owner.username}/kyc/${document.id}`,
-    headers: owner.headers,
-  })
+  const download = await kycDocument(owner, document.id)
   const stored = await PDFDocument.load(download.rawPayload)
   expect(stored.getPageCount()).toBe(1)
   expect(stored.getPage(0).getSize()).toEqual({ width: 595, height: 842 })
@@ -243,15 +230,13 @@ test('a PDF whose object stream inflates to 16 MB from a few KB is refused as un
 })
 
 test('an admin rejects with a reason, then verifies; the wallet status follows', async () => {
-  const queue = await t.app.inject({ url: '/api/admin/kyc?status=pending', headers: admin.headers })
-  const items = queue.json<{ items: Array<{ id: string; username: string; kind: string }> }>().items
+  const queue = await call(t.app, 'adminKyc', { as: admin, query: { status: 'pending' } })
+  const items = queue.answer().items
   const identity = items.filter((item) => item.username === user.username && item.kind === 'identity')
   expect(identity.length).toBeGreaterThanOrEqual(2)
-  const review = (id: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url: `/api/admin/kyc/${id}`, headers: admin.headers, payload })
-  const walletStatus = async () =>
-    (await t.app.inject({ url: `/api/wallets/user/${user.username}`, headers: user.headers })).json<Wallet>()
-      .stripe.status.person
+  const review = (id: string, body: KycReviewBody) =>
+    call(t.app, 'adminKycReview', { params: { id }, as: admin, body })
+  const walletStatus = async () => (await readWallet(t.app, user)).stripe.status.person
 
   expect((await review(identity[0]?.id ?? '', { status: 'rejected' })).statusCode).toBe(400)
   for (const item of identity) {
@@ -263,15 +248,12 @@ test('an admin rejects with a reason, then verifies; the wallet status follows',
   expect((await review(identity[0]?.id ?? '', { status: 'verified' })).statusCode).toBe(409)
 
   const photo = await photoWithExif()
-  const fresh = (await upload(user, { name: 'new.jpg', type: 'image/jpeg', data: photo })).json<KycDocument>()
+  const fresh = (await upload(user, { name: 'new.jpg', type: 'image/jpeg', data: photo })).answer()
   expect((await walletStatus()).status).toBe('pending')
   expect((await review(fresh.id, { status: 'verified' })).statusCode).toBe(200)
   expect(await walletStatus()).toEqual({ status: 'verified', reason: null })
-  const onboarding = await t.app.inject({
-    url: `/api/wallets/user/${user.username}/onboarding`,
-    headers: user.headers,
-  })
-  expect(onboarding.json().certificationVerified).toBe(true)
+  const onboarding = await call(t.app, 'walletOnboarding', { params: { username: user.username }, as: user })
+  expect(onboarding.answer().certificationVerified).toBe(true)
   const audit = await t.app.db.query.auditLog.findMany()
   expect(audit.filter((row) => row.action === 'kyc.review').length).toBeGreaterThanOrEqual(3)
 })

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Payout } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { addBankAccount, createUser, createWallet, credit, ledgerState, payableUser } from './wallet-fixtures'
+import {
+  addBankAccount,
+  createUser,
+  createWallet,
+  credit,
+  ledgerState,
+  payableUser,
+  type TestUser,
+} from './wallet-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -10,14 +19,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const walletUrl = (username: string, rest = '') => `/api/wallets/user/${username}${rest}`
-
-const payout = (user: { username: string; headers: Record<string, string> }, body: unknown, key?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username, '/payout'),
-    headers: key === undefined ? user.headers : { ...user.headers, 'idempotency-key': key },
-    payload: body as Record<string, unknown>,
+const payout = (user: TestUser, body: { amount: number }, key?: string) =>
+  call(t.app, 'walletPayout', {
+    params: { username: user.username },
+    as: user,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+    body,
   })
 
 test('a payout needs an Idempotency-Key, the minimum, a verified certification and a bank account', async () => {
@@ -75,32 +82,24 @@ test('concurrent payouts never overdraw the wallet', async () => {
 test('an admin marks payouts paid or failed; failed is reversed once; all is audited', async () => {
   const admin = await createUser(t.app.db, { admin: true })
   const { user } = await payableUser(t.app, 5000)
-  const paid = (await payout(user, { amount: 1000 }, 'p1')).json<Payout>()
-  const failed = (await payout(user, { amount: 2000 }, 'p2')).json<Payout>()
-  const queue = await t.app.inject({ url: '/api/admin/payouts?status=pending', headers: admin.headers })
-  expect(queue.json().items.map((item: { id: string }) => item.id)).toEqual(
-    expect.arrayContaining([paid.id, failed.id]),
-  )
-  expect(queue.json().items[0].ibanMasked).toContain('••••')
-  const settle = (id: string, status: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/admin/payouts/${id}`,
-      headers: admin.headers,
-      payload: { status },
-    })
+  const paid = (await payout(user, { amount: 1000 }, 'p1')).answer()
+  const failed = (await payout(user, { amount: 2000 }, 'p2')).answer()
+  const queue = await call(t.app, 'adminPayouts', { as: admin, query: { status: 'pending' } })
+  expect(queue.answer().items.map((item) => item.id)).toEqual(expect.arrayContaining([paid.id, failed.id]))
+  expect(queue.answer().items[0]?.ibanMasked).toContain('••••')
+  const settle = (id: string, status: 'paid' | 'failed') =>
+    call(t.app, 'adminPayoutUpdate', { params: { id }, as: admin, body: { status } })
   expect((await settle(paid.id, 'paid')).statusCode).toBe(200)
   expect((await settle(failed.id, 'failed')).statusCode).toBe(200)
   expect((await settle(failed.id, 'failed')).statusCode).toBe(409)
   expect((await settle(paid.id, 'failed')).statusCode).toBe(409)
   expect(await ledgerState(t.app.db, user.id)).toMatchObject({ balance: 4000, sum: 4000 })
-  const history = await t.app.inject({ url: walletUrl(user.username, '/payouts'), headers: user.headers })
-  expect(history.json().items.map((p: Payout) => p.status)).toEqual(['failed', 'paid'])
-  const notAdmin = await t.app.inject({
-    method: 'PUT',
-    url: `/api/admin/payouts/${paid.id}`,
-    headers: user.headers,
-    payload: { status: 'paid' },
+  const history = await call(t.app, 'walletPayouts', { params: { username: user.username }, as: user })
+  expect(history.answer().items.map((p: Payout) => p.status)).toEqual(['failed', 'paid'])
+  const notAdmin = await call(t.app, 'adminPayoutUpdate', {
+    params: { id: paid.id },
+    as: user,
+    body: { status: 'paid' },
   })
   expect(notAdmin.statusCode).toBe(403)
 })
@@ -109,11 +108,10 @@ test('admin adjustments move the balance with a reason, never below zero', async
   const admin = await createUser(t.app.db, { admin: true })
   const user = await createUser(t.app.db)
   const adjust = (amount: number, reason = 'Goodwill') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/wallets/${user.username}/adjustments`,
-      headers: admin.headers,
-      payload: { amount, reason },
+    call(t.app, 'adminWalletAdjustment', {
+      params: { username: user.username },
+      as: admin,
+      body: { amount, reason },
     })
   expect((await adjust(700)).statusCode).toBe(201)
   expect((await adjust(-800)).statusCode).toBe(409)

@@ -7,7 +7,9 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ledgerEntries, users } from '#server/db/schema.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
+import type { Locale } from '#shared/contract/common.ts'
 import type { WalletBody } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { pdfText } from './pdf-text'
 import { createUser, createWallet, creditDeal, dealFor, personBody, type TestUser } from './wallet-fixtures'
@@ -61,14 +63,14 @@ async function holder(body: WalletBody = personBody, monthsAgo = 3) {
   return user
 }
 
-const statement = (who: TestUser, owner: TestUser, month: string, language = 'en') =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/wallets/user/${owner.username}/statement?month=${month}&tz=UTC&locale=${language}`,
-    headers: who.headers,
+const statement = (who: TestUser, owner: TestUser, month: string, language: Locale = 'en') =>
+  call(t.app, 'walletStatement', {
+    params: { username: owner.username },
+    as: who,
+    query: { month, tz: 'UTC', locale: language },
   })
 
-async function statementText(user: TestUser, month: string, language = 'en') {
+async function statementText(user: TestUser, month: string, language: Locale = 'en') {
   const answer = await statement(user, user, month, language)
   expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200)
   expect(answer.headers['content-type']).toBe('application/pdf')
@@ -158,9 +160,9 @@ test("another user cannot read someone's statement; signed out neither", async (
   const stolen = await statement(attacker, owner, month)
   expect(stolen.statusCode).toBe(403)
   expect(stolen.rawPayload.includes(Buffer.from('%PDF'))).toBe(false)
-  const anonymous = await t.app.inject({
-    method: 'GET',
-    url: `/api/wallets/user/${owner.username}/statement?month=${month}`,
+  const anonymous = await call(t.app, 'walletStatement', {
+    params: { username: owner.username },
+    query: { month },
   })
   expect(anonymous.statusCode).toBe(401)
   // An admin may, as for every owner row.

@@ -1,7 +1,8 @@
 import { io as connect } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
-import type { Onboarding, Transaction, Wallet } from '#shared/contract/wallet.ts'
+import type { Transaction, Wallet } from '#shared/contract/wallet.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import {
   addBankAccount,
@@ -12,6 +13,8 @@ import {
   IBAN_FR,
   payableUser,
   personBody,
+  readWallet,
+  type TestUser,
 } from './wallet-fixtures'
 
 let t: TestApp
@@ -25,18 +28,15 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const walletUrl = (username: string, rest = '') => `/api/wallets/user/${username}${rest}`
+const own = (user: TestUser) => ({ params: { username: user.username }, as: user })
 
 test('a user without a wallet gets 404, even when earnings already arrived', async () => {
   const user = await createUser(t.app.db)
-  expect((await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).statusCode).toBe(404)
+  expect((await call(t.app, 'walletGet', own(user))).statusCode).toBe(404)
   await credit(t.app, user.id, 500)
-  expect((await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).statusCode).toBe(404)
-  const history = await t.app.inject({
-    url: walletUrl(user.username, '/transactions'),
-    headers: user.headers,
-  })
-  expect(history.json().items).toHaveLength(1)
+  expect((await call(t.app, 'walletGet', own(user))).statusCode).toBe(404)
+  const history = await call(t.app, 'walletTransactions', own(user))
+  expect(history.answer().items).toHaveLength(1)
 })
 
 test('creating a wallet keeps earlier earnings, and a second creation is a conflict', async () => {
@@ -47,31 +47,22 @@ test('creating a wallet keeps earlier earnings, and a second creation is a confl
   expect(wallet.person.firstName).toBe('Ada')
   expect(wallet.stripe.status.person).toEqual({ status: 'none', reason: null })
   expect(wallet.informations.bankAccounts).toEqual([])
-  const again = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username),
-    headers: user.headers,
-    payload: personBody,
-  })
+  const again = await call(t.app, 'walletCreate', { ...own(user), body: personBody })
   expect(again.statusCode).toBe(409)
 })
 
 test('wallet bodies are validated field by field', async () => {
   const user = await createUser(t.app.db)
-  const response = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username),
-    headers: user.headers,
-    payload: { kind: 'business', person: { ...personBody.person, birthDate: '2999-01-01' } },
+  const response = await call(t.app, 'walletCreate', {
+    ...own(user),
+    body: { kind: 'business', person: { ...personBody.person, birthDate: '2999-01-01' } },
   })
   expect(response.statusCode).toBe(400)
   const errors = response.json().errors
   expect(errors.children.person.children.birthDate.errors[0]).toMatch(/^validation\./)
-  const noBusiness = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username),
-    headers: user.headers,
-    payload: { ...personBody, kind: 'business' },
+  const noBusiness = await call(t.app, 'walletCreate', {
+    ...own(user),
+    body: { ...personBody, kind: 'business' },
   })
   expect(noBusiness.json().errors.children.business.errors).toEqual(['validation.required'])
 })
@@ -80,15 +71,14 @@ test('another user cannot read or change a wallet; anonymous callers get 401', a
   const owner = await createUser(t.app.db)
   const stranger = await createUser(t.app.db)
   await createWallet(t.app, owner)
-  expect((await t.app.inject({ url: walletUrl(owner.username) })).statusCode).toBe(401)
-  expect((await t.app.inject({ url: walletUrl(owner.username), headers: stranger.headers })).statusCode).toBe(
-    403,
-  )
-  const payout = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(owner.username, '/payout'),
-    headers: { ...stranger.headers, 'idempotency-key': 'k' },
-    payload: { amount: 1000 },
+  const ownerWallet = { username: owner.username }
+  expect((await call(t.app, 'walletGet', { params: ownerWallet })).statusCode).toBe(401)
+  expect((await call(t.app, 'walletGet', { params: ownerWallet, as: stranger })).statusCode).toBe(403)
+  const payout = await call(t.app, 'walletPayout', {
+    params: ownerWallet,
+    as: stranger,
+    headers: { 'idempotency-key': 'k' },
+    body: { amount: 1000 },
   })
   expect(payout.statusCode).toBe(403)
 })
@@ -101,24 +91,20 @@ test('updating a wallet to a business stores the business and needs the company 
     registrationNumber: '123 456 789',
     address: { line1: '2 avenue Foch', city: 'Lyon', postalCode: '69006', country: 'FR' },
   }
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: walletUrl(user.username),
-    headers: user.headers,
-    payload: { ...personBody, kind: 'business', business },
+  const response = await call(t.app, 'walletUpdate', {
+    ...own(user),
+    body: { ...personBody, kind: 'business', business },
   })
   expect(response.statusCode).toBe(200)
-  expect(response.json<Wallet>().business?.name).toBe('Lovelace Streams SAS')
+  expect(response.answer().business?.name).toBe('Lovelace Streams SAS')
 })
 
 test('bank accounts: IBAN checked, masked, first is default, default moves on deactivation', async () => {
   const user = await createUser(t.app.db)
   await createWallet(t.app, user)
-  const bad = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username, '/bank-account'),
-    headers: user.headers,
-    payload: { holderName: 'Ada', iban: 'FR7630006000011234567890188' },
+  const bad = await call(t.app, 'walletBankAccountCreate', {
+    ...own(user),
+    body: { holderName: 'Ada', iban: 'FR7630006000011234567890188' },
   })
   expect(bad.statusCode).toBe(400)
   expect(bad.json().errors.children.iban.errors).toEqual(['validation.iban_checksum'])
@@ -127,12 +113,10 @@ test('bank accounts: IBAN checked, masked, first is default, default moves on de
     ['GB00HLFX11016111455365', 'validation.iban_checksum'],
     ['ES8350210036679521296135', 'validation.iban_checksum'],
     ['SA0380000000608010167519', 'validation.iban_sepa'],
-  ]) {
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: walletUrl(user.username, '/bank-account'),
-      headers: user.headers,
-      payload: { holderName: 'Ada', iban },
+  ] as const) {
+    const refused = await call(t.app, 'walletBankAccountCreate', {
+      ...own(user),
+      body: { holderName: 'Ada', iban },
     })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors.children.iban.errors).toEqual([rule])
@@ -140,40 +124,35 @@ test('bank accounts: IBAN checked, masked, first is default, default moves on de
 
   const first = await addBankAccount(t.app, user, 'fr76 3000 6000 0112 3456 7890 189')
   const second = await addBankAccount(t.app, user, IBAN_DE)
-  const duplicate = await t.app.inject({
-    method: 'POST',
-    url: walletUrl(user.username, '/bank-account'),
-    headers: user.headers,
-    payload: { holderName: 'Ada', iban: IBAN_FR },
+  const duplicate = await call(t.app, 'walletBankAccountCreate', {
+    ...own(user),
+    body: { holderName: 'Ada', iban: IBAN_FR },
   })
   expect(duplicate.statusCode).toBe(409)
 
-  const wallet = (await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).json<Wallet>()
+  const wallet = await readWallet(t.app, user)
   expect(wallet.informations.bankAccounts.map((a) => [a.ibanMasked, a.isDefault, a.country])).toEqual([
     ['FR76 •••• •••• 0189', true, 'FR'],
     ['DE89 •••• •••• 3000', false, 'DE'],
   ])
   expect(JSON.stringify(wallet)).not.toContain('30006000011234567890')
 
-  const off = await t.app.inject({
-    method: 'PUT',
-    url: walletUrl(user.username, `/bank-account/${first.id}/unactivate`),
-    headers: user.headers,
+  const off = await call(t.app, 'walletBankAccountUnactivate', {
+    params: { username: user.username, bankId: first.id },
+    as: user,
   })
-  expect(off.json()).toMatchObject({ active: false, isDefault: false })
-  const after = (await t.app.inject({ url: walletUrl(user.username), headers: user.headers })).json<Wallet>()
+  expect(off.answer()).toMatchObject({ active: false, isDefault: false })
+  const after = await readWallet(t.app, user)
   expect(after.informations.bankAccounts.find((a) => a.id === second.id)?.isDefault).toBe(true)
 
-  const makeDefaultInactive = await t.app.inject({
-    method: 'PUT',
-    url: walletUrl(user.username, `/bank-account/${first.id}/default`),
-    headers: user.headers,
+  const makeDefaultInactive = await call(t.app, 'walletBankAccountDefault', {
+    params: { username: user.username, bankId: first.id },
+    as: user,
   })
   expect(makeDefaultInactive.statusCode).toBe(409)
-  const junkId = await t.app.inject({
-    method: 'PUT',
-    url: walletUrl(user.username, '/bank-account/not-a-uuid/default'),
-    headers: user.headers,
+  const junkId = await call(t.app, 'walletBankAccountDefault', {
+    params: { username: user.username, bankId: 'not-a-uuid' },
+    as: user,
   })
   expect(junkId.statusCode).toBe(404)
 })
@@ -181,35 +160,29 @@ test('bank accounts: IBAN checked, masked, first is default, default moves on de
 test('transactions page newest first with a cursor, and each has a detail', async () => {
   const user = await createUser(t.app.db)
   for (let index = 1; index <= 5; index += 1) await credit(t.app, user.id, index * 100, `earning ${index}`)
-  const first = await t.app.inject({
-    url: walletUrl(user.username, '/transactions?limit=2'),
-    headers: user.headers,
-  })
-  const page = first.json<{ items: Transaction[]; total: number; nextCursor: string }>()
+  const first = await call(t.app, 'walletTransactions', { ...own(user), query: { limit: '2' } })
+  const page = first.answer()
   expect(page.total).toBe(5)
   expect(page.items.map((item) => item.amount.amount)).toEqual([500, 400])
-  const second = await t.app.inject({
-    url: walletUrl(user.username, `/transactions?limit=2&cursor=${page.nextCursor}`),
-    headers: user.headers,
+  const second = await call(t.app, 'walletTransactions', {
+    ...own(user),
+    query: { limit: '2', cursor: page.nextCursor ?? undefined },
   })
-  expect(second.json().items.map((item: Transaction) => item.amount.amount)).toEqual([300, 200])
+  expect(second.answer().items.map((item: Transaction) => item.amount.amount)).toEqual([300, 200])
   const [item] = page.items
-  const detail = await t.app.inject({
-    url: walletUrl(user.username, `/transactions/${item?.id}`),
-    headers: user.headers,
+  const detail = await call(t.app, 'walletTransaction', {
+    params: { username: user.username, transactionId: item?.id ?? '' },
+    as: user,
   })
-  expect(detail.json()).toEqual(item)
-  const broken = await t.app.inject({
-    url: walletUrl(user.username, '/transactions?cursor=zzz'),
-    headers: user.headers,
-  })
+  expect(detail.answer()).toEqual(item)
+  const broken = await call(t.app, 'walletTransactions', { ...own(user), query: { cursor: 'zzz' } })
   expect(broken.statusCode).toBe(400)
 })
 
 test('onboarding tells the four steps', async () => {
   const { user } = await payableUser(t.app, 0)
-  const steps = await t.app.inject({ url: walletUrl(user.username, '/onboarding'), headers: user.headers })
-  expect(steps.json<Onboarding>()).toEqual({
+  const steps = await call(t.app, 'walletOnboarding', own(user))
+  expect(steps.answer()).toEqual({
     profileComplete: false,
     walletCreated: true,
     bankAccountAdded: true,

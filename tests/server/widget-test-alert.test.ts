@@ -26,8 +26,12 @@ afterAll(async () => {
 
 const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
-const send = (method: 'GET' | 'POST', url: string, who: TestUser | null) =>
-  testApp.app.inject({ method, url, headers: who ? who.auth : {} })
+/** The test alert of `user`'s deal on mission `code`, sent by `who` (`null`: without a session). */
+const testAlert = (user: TestUser, code: string, who: TestUser | null) =>
+  call(testApp.app, 'userDealWidgetTestAlert', {
+    params: { username: user.username, code },
+    headers: who ? who.auth : {},
+  })
 
 async function takeDeal(user: TestUser) {
   const code = await makeMission(testApp.app, { goal: 50 })
@@ -51,9 +55,6 @@ async function overlay(token: string) {
   return { socket, heard }
 }
 
-const testAlertUrl = (user: TestUser, code: string) =>
-  `/api/deals/user/${user.username}/mission/${code}/widget-test-alert`
-
 test("the owner's test alert reaches only that deal's overlays and counts nothing", async () => {
   const mine = await takeDeal(owner)
   const theirs = await takeDeal(other)
@@ -61,7 +62,7 @@ test("the owner's test alert reaches only that deal's overlays and counts nothin
   const theirOverlay = await overlay(theirs.token)
 
   const arrived = once(mineOverlay.socket, 'widget:test-alert')
-  const sent = await send('POST', testAlertUrl(owner, mine.code), owner)
+  const sent = await testAlert(owner, mine.code, owner)
   expect(sent.statusCode).toBe(200)
   expect(sent.json()).toEqual({ sent: true })
   expect(await arrived).toEqual({ token: mine.token })
@@ -85,9 +86,9 @@ test("the owner's test alert reaches only that deal's overlays and counts nothin
 test("nobody else fires a streamer's test alert", async () => {
   const mine = await takeDeal(owner)
   const watching = await overlay(mine.token)
-  const anonymous = await send('POST', testAlertUrl(owner, mine.code), null)
+  const anonymous = await testAlert(owner, mine.code, null)
   expect(anonymous.statusCode).toBe(401)
-  const stranger = await send('POST', testAlertUrl(owner, mine.code), other)
+  const stranger = await testAlert(owner, mine.code, other)
   expect(stranger.statusCode).toBe(403)
   expect(stranger.json()).toMatchObject({
     code: expect.any(String),
@@ -101,9 +102,9 @@ test('test alerts are limited per deal, so a stream cannot be flooded with them'
   const mine = await takeDeal(owner)
   const watching = await overlay(mine.token)
   for (let index = 0; index < testAlertLimit.max; index++) {
-    expect((await send('POST', testAlertUrl(owner, mine.code), owner)).statusCode).toBe(200)
+    expect((await testAlert(owner, mine.code, owner)).statusCode).toBe(200)
   }
-  const refused = await send('POST', testAlertUrl(owner, mine.code), owner)
+  const refused = await testAlert(owner, mine.code, owner)
   expect(refused.statusCode).toBe(429)
   expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
   await watching.socket.timeout(2000).emitWithAck('widget:subscribe', mine.token)
