@@ -5,6 +5,7 @@
  */
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { settlement, takeMission, tap } from './click-fraud-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -25,9 +26,8 @@ afterAll(async () => {
 
 test('100 taps at once move the goal widget in a few coalesced updates, ending at 100', async () => {
   const { mission, dealCode } = await takeMission(testApp.app, streamer)
-  const deal = await testApp.app.inject({
-    method: 'GET',
-    url: `/api/deals/user/${streamer.username}/mission/${mission}`,
+  const deal = await call(testApp.app, 'userDeal', {
+    params: { username: streamer.username, code: mission },
     headers: streamer.auth,
   })
   expect(deal.json().code).toBe(dealCode)

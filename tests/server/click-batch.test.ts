@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { clickIntake, dealEvents, deals, ledgerEntries } from '#server/db/schema.ts'
 import { appendClick } from '#server/features/deals/click-intake.ts'
 import { listCreditedEvents } from '#server/features/deals/deals-repository.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
 import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
@@ -108,9 +109,8 @@ test('one batch across two streamers’ deals of a mission spends its budget in 
   // Five clicks of budget for both deals: taps alternate between them; the 6th and later are over it.
   const { mission, dealId: first } = await takeMission(app(), streamer, { budgetCents: 5 * 25 })
   const partner = await makeUser(app(), 'BatchPartner')
-  const taken = await app().inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${mission}/${partner.username}`,
+  const taken = await call(app(), 'subscriptionCreate', {
+    params: { code: mission, username: partner.username },
     headers: partner.auth,
   })
   expect(taken.statusCode).toBe(201)

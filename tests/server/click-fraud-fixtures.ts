@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { clickIntake, dealEvents, deals } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { BROWSER_UA, makeMission, type TestUser } from './deals-fixtures'
 
 export interface Visit {
@@ -15,12 +16,11 @@ export interface Visit {
 
 /** Opens a tracked link (the check call the /redir page makes) and answers the response. */
 export const visit = (app: FastifyInstance, mission: string, username: string, options: Visit = {}) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${mission}/${username}`,
+  call(app, 'subscriptionCheck', {
+    params: { code: mission, username },
     remoteAddress: options.ip ?? '203.0.113.7',
     headers: { 'user-agent': options.ua ?? BROWSER_UA, ...options.auth },
-    payload: { kind: options.kind ?? 'cpc' },
+    body: { kind: options.kind ?? 'cpc' },
   })
 
 /** Follows a shared tracked link (`GET /redir/cpc/...`), as a viewer's browser does; answers the 302. */
@@ -67,9 +67,8 @@ export async function takeMission(
   overrides: Parameters<typeof makeMission>[1] = {},
 ): Promise<{ mission: string; dealId: string; dealCode: string }> {
   const mission = await makeMission(app, { goal: 100_000, spots: 100, ...overrides })
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${mission}/${user.username}`,
+  const response = await call(app, 'subscriptionCreate', {
+    params: { code: mission, username: user.username },
     headers: user.auth,
   })
   expect(response.statusCode).toBe(201)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { auditLog, clickIntake, dealEvents } from '#server/db/schema.ts'
 import { pruneAttackTraffic } from '#server/features/deals/click-retention.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, takeMission, visit } from './click-fraud-fixtures'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -38,9 +39,8 @@ test('500 clicks of one script make two rows, not 500: refused as a bot, then as
     { valid: false, reason: 'bot', occurrences: 30 },
     { valid: false, reason: 'rate_limited', occurrences: 470 },
   ])
-  const listed = await app().inject({
-    method: 'GET',
-    url: `/api/deals/user/streamer/mission/${mission}/triggers`,
+  const listed = await call(app(), 'userDealTriggers', {
+    params: { username: 'streamer', code: mission },
     headers: streamer.auth,
   })
   const clicks = (listed.json().items as Array<{ type: string; occurrences: number }>).filter(
@@ -67,6 +67,7 @@ const deniedRows = () =>
     .orderBy(auditLog.target)
 
 test('refused admin calls are one audit row per actor, action and target per hour; admin actions one each', async () => {
+  // Sent raw: a contract path beside invented ones, as a prober would.
   const calls = [
     ...Array.from({ length: 40 }, () => '/api/admin/users'),
     // Invented paths must not invent rows either.
@@ -88,7 +89,7 @@ test('refused admin calls are one audit row per actor, action and target per hou
   // One row per target, or two when the calls straddled the turn of an hour.
   expect((await deniedRows()).length).toBeLessThanOrEqual(4)
   for (let index = 0; index < 3; index += 1) {
-    await app().inject({ method: 'GET', url: '/api/admin/users', headers: admin.auth })
+    await call(app(), 'adminUsers', { headers: admin.auth })
   }
   const adminRows = () =>
     app()
@@ -96,11 +97,7 @@ test('refused admin calls are one audit row per actor, action and target per hou
       .from(auditLog)
       .where(and(eq(auditLog.action, 'admin.request'), eq(auditLog.actorId, admin.id)))
   await expect.poll(adminRows).toEqual([{ occurrences: 1 }, { occurrences: 1 }, { occurrences: 1 }])
-  const audit = await app().inject({
-    method: 'GET',
-    url: '/api/admin/audit?action=admin.denied',
-    headers: admin.auth,
-  })
+  const audit = await call(app(), 'adminAudit', { query: { action: 'admin.denied' }, headers: admin.auth })
   expect(audit.json().items).toContainEqual(
     expect.objectContaining({ target: 'GET /api/admin/users', occurrences: 40 }),
   )
@@ -122,8 +119,8 @@ test('retention prunes invalid events and refused calls unseen for RETENTION_DAY
   const events = await app().db.select().from(dealEvents).where(eq(dealEvents.dealId, dealId))
   const old = events.filter((event) => event.reason !== 'bot').map((event) => event.id)
   await age(dealEvents, old, 31)
-  await app().inject({ method: 'GET', url: '/api/admin/kyc', headers: streamer.auth })
-  await app().inject({ method: 'GET', url: '/api/admin/kyc', headers: admin.auth })
+  await call(app(), 'adminKyc', { headers: streamer.auth })
+  await call(app(), 'adminKyc', { headers: admin.auth })
   const kycAudit = () =>
     app().db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.target, 'GET /api/admin/kyc'))
   await expect.poll(async () => (await kycAudit()).length).toBe(2)
@@ -199,9 +196,8 @@ test('a deal’s events list in writing order even when they share a timestamp',
   for (const reason of reasons) {
     await app().db.insert(dealEvents).values({ dealId, type: 'click', valid: false, reason, createdAt: at })
   }
-  const listed = await app().inject({
-    method: 'GET',
-    url: `/api/deals/user/streamer/mission/${mission}/triggers`,
+  const listed = await call(app(), 'userDealTriggers', {
+    params: { username: 'streamer', code: mission },
     headers: streamer.auth,
   })
   const clicks = (listed.json().items as Array<{ type: string; reason: string }>).filter(

@@ -4,6 +4,7 @@
  * address, and agents that are no browser. A brand pays for what is credited here.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clicksByReason, dealRow, takeMission } from './click-fraud-fixtures'
 import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
@@ -31,7 +32,8 @@ interface Click {
 /** One tracked click through the trusted proxy; answers the status and the brand URL handed back. */
 type Transport = (mission: string, click: Click) => Promise<{ status: number; url: string }>
 
-const clickPath = (mission: string) => `/api/deals/subscriptions/check/${mission}/${streamer.username}`
+const clickPath = (mission: string) =>
+  endpoint('subscriptionCheck', { code: mission, username: streamer.username })
 const clickHeaders = (click: Click) => ({
   'user-agent': click.ua ?? BROWSER_UA,
   'x-forwarded-for': click.forwardedFor,

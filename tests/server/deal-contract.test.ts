@@ -1,5 +1,6 @@
 import { type } from 'arktype'
 import { eq } from 'drizzle-orm'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deals } from '#server/db/schema.ts'
 import type { dealAdminEndpoints } from '#shared/contract/admin.ts'
@@ -35,11 +36,7 @@ function expectRowAnswer(name: DealRow, body: unknown) {
   expect(checked instanceof type.errors ? checked.summary : 'valid', name).toBe('valid')
 }
 
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  testApp.app.inject({ method, url, headers: carol.auth, ...(payload ? { payload } : {}) })
-
 test('every deal endpoint answers what its row of the endpoint table says', async () => {
-  const user = `/api/deals/user/${carol.username}`
   const taken = await call(testApp.app, 'subscriptionCreate', {
     as: carol,
     params: { code: missionCode, username: carol.username },
@@ -48,18 +45,30 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
   expectRowAnswer('subscriptionCreate', taken.json())
   widgetToken = taken.json().widgetToken
 
-  const reads: [DealRow, string][] = [
-    ['missions', '/api/deals/missions?exclude_current_user=false'],
-    ['missions', '/api/deals/missions?exclude_current_user=true'],
-    ['mission', `/api/deals/missions/${missionCode}`],
-    ['userDeals', `${user}/missions?state=inprogress&state=stopped`],
-    ['userDeal', `${user}/mission/${missionCode}`],
-    ['userDealTriggers', `${user}/mission/${missionCode}/triggers`],
-    ['subscriptionGet', `/api/deals/subscriptions/${missionCode}/${carol.username}`],
+  const deal = { username: carol.username, code: missionCode }
+  const reads: [DealRow, () => Promise<LightMyRequestResponse>][] = [
+    [
+      'missions',
+      () => call(testApp.app, 'missions', { as: carol, query: { exclude_current_user: 'false' } }),
+    ],
+    ['missions', () => call(testApp.app, 'missions', { as: carol, query: { exclude_current_user: 'true' } })],
+    ['mission', () => call(testApp.app, 'mission', { as: carol, params: { code: missionCode } })],
+    [
+      'userDeals',
+      () =>
+        call(testApp.app, 'userDeals', {
+          as: carol,
+          params: { username: carol.username },
+          query: { state: ['inprogress', 'stopped'] },
+        }),
+    ],
+    ['userDeal', () => call(testApp.app, 'userDeal', { as: carol, params: deal })],
+    ['userDealTriggers', () => call(testApp.app, 'userDealTriggers', { as: carol, params: deal })],
+    ['subscriptionGet', () => call(testApp.app, 'subscriptionGet', { as: carol, params: deal })],
   ]
-  for (const [name, url] of reads) {
-    const response = await send('GET', url)
-    expect(response.statusCode, url).toBe(200)
+  for (const [name, read] of reads) {
+    const response = await read()
+    expect(response.statusCode, name).toBe(200)
     expectRowAnswer(name, response.json())
   }
   const check = await call(testApp.app, 'subscriptionCheck', {
@@ -74,13 +83,13 @@ test('every deal endpoint answers what its row of the endpoint table says', asyn
     'widget',
     (await call(testApp.app, 'widget', { as: carol, params: { token: widgetToken } })).json(),
   )
-  const testAlert = await send('POST', `${user}/mission/${missionCode}/widget-test-alert`)
+  const testAlert = await call(testApp.app, 'userDealWidgetTestAlert', { as: carol, params: deal })
   expectRowAnswer('userDealWidgetTestAlert', testAlert.json())
-  const renewed = await send('POST', `${user}/mission/${missionCode}/widget-token`)
+  const renewed = await call(testApp.app, 'userDealWidgetToken', { as: carol, params: deal })
   expectRowAnswer('userDealWidgetToken', renewed.json())
-  const stopped = await send('PUT', `${user}/mission/${missionCode}/stopped`)
+  const stopped = await call(testApp.app, 'userDealStop', { as: carol, params: deal })
   expectRowAnswer('userDealStop', stopped.json())
-  const invoice = await send('GET', `${user}/mission/${missionCode}/invoice`)
+  const invoice = await call(testApp.app, 'userDealInvoice', { as: carol, params: deal })
   expect(invoice.headers['content-type']).toContain('application/pdf')
 })
 

@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { QueryInputOf } from '#shared/contract/api.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
@@ -123,13 +124,15 @@ test('the deals list filters by repeated state parameters and refuses malformed 
     params: { username: 'carol', code: stopped },
     headers: user.auth,
   })
-  const list = async (query: string) =>
-    (await send('GET', `/api/deals/user/carol/missions${query}`, user.auth)).json()
-  expect((await list('')).items).toHaveLength(2)
-  const inprogress = await list('?state=inprogress')
+  const list = async (query: QueryInputOf<'userDeals'>) =>
+    (
+      await call(testApp.app, 'userDeals', { params: { username: 'carol' }, query, headers: user.auth })
+    ).json()
+  expect((await list({})).items).toHaveLength(2)
+  const inprogress = await list({ state: 'inprogress' })
   expect(inprogress.items.map((deal: { mission: { code: string } }) => deal.mission.code)).toEqual([running])
-  expect((await list('?state=inprogress&state=stopped')).items).toHaveLength(2)
-  expect((await list('?state=finished')).items).toEqual([])
+  expect((await list({ state: ['inprogress', 'stopped'] })).items).toHaveLength(2)
+  expect((await list({ state: 'finished' })).items).toEqual([])
   // Off the contract on purpose (an unknown state), so sent as it is.
   const bad = await send('GET', '/api/deals/user/carol/missions?state=inprogress&state=nope', user.auth)
   expect(bad.statusCode).toBe(400)
