@@ -17,11 +17,11 @@ export interface TestDatabase {
   cleanup(): Promise<void>
 }
 
-const withAdminClient = async (serverUrl: string, run: (client: pg.Client) => Promise<unknown>) => {
+const withAdminClient = async <T>(serverUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
   try {
-    await run(client)
+    return await run(client)
   } finally {
     await client.end()
   }
@@ -89,14 +89,12 @@ const databaseUrlOf = (serverUrl: string, name: string) => {
 let postgresTemplate: Promise<string> | undefined
 const buildPostgresTemplate = async (serverUrl: string): Promise<string> => {
   const template = `streamdeals_template_${migrationsKey()}`
-  const exists = async () => {
-    let found = false
-    await withAdminClient(serverUrl, async (client) => {
-      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [template])
-      found = rowCount === 1
-    })
-    return found
-  }
+  const exists = () =>
+    withAdminClient(
+      serverUrl,
+      async (client) =>
+        (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1,
+    )
   if (await exists()) return template
   const building = `streamdeals_building_${randomBytes(6).toString('hex')}`
   await withAdminClient(serverUrl, (client) => client.query(`create database ${building}`))
