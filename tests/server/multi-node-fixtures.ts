@@ -1,4 +1,7 @@
-/** Pieces of the multi-node tests: a TCP load balancer in miniature, and polling for a condition. */
+/**
+ * Pieces of the multi-node tests: a TCP load balancer in miniature, a database link that is slow to
+ * tell a node's listeners, and polling for a condition.
+ */
 import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net'
 
 /** A TCP load balancer in miniature: new connections go to the current target; `cut` drops live ones. */
@@ -37,6 +40,55 @@ export async function startBalancer(initialTarget: number): Promise<Balancer> {
   if (!address || typeof address === 'string') throw new Error('balancer has no port')
   balancer.port = address.port
   return balancer
+}
+
+/**
+ * A PostgreSQL link whose listening connections (named `streamdeals-listen-…`, see notifications.ts)
+ * hear everything `delayMs` late, as on a busy network: a node behind it learns of a change well after
+ * the write that made it has answered. Every other connection goes straight through.
+ */
+export async function startSlowListenerLink(
+  databaseUrl: string,
+  delayMs: number,
+): Promise<{ databaseUrl: string; close(): Promise<void> }> {
+  const target = new URL(databaseUrl)
+  const live = new Set<Socket>()
+  const server: Server = createServer((incoming) => {
+    const outgoing = new NetSocket()
+    outgoing.connect(Number(target.port || 5432), target.hostname)
+    for (const socket of [incoming, outgoing]) {
+      live.add(socket)
+      socket.on('error', () => socket.destroy())
+      socket.on('close', () => live.delete(socket))
+    }
+    let slow: boolean | undefined
+    incoming.on('data', (chunk: Buffer) => {
+      // The first packet is the start-up message, which carries the connection's application name.
+      slow ??= chunk.includes('streamdeals-listen-')
+      outgoing.write(chunk)
+    })
+    // Same delay for every chunk: they still arrive in order.
+    outgoing.on('data', (chunk: Buffer) => {
+      if (slow) setTimeout(() => incoming.write(chunk), delayMs)
+      else incoming.write(chunk)
+    })
+    incoming.on('close', () => outgoing.destroy())
+    outgoing.on('close', () => incoming.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('slow link has no port')
+  const through = new URL(databaseUrl)
+  through.hostname = '127.0.0.1'
+  through.port = String(address.port)
+  return {
+    databaseUrl: through.toString(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of live) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
 }
 
 export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {

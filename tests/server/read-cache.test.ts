@@ -22,7 +22,7 @@ import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
 import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
-import { until } from './multi-node-fixtures'
+import { startSlowListenerLink, until } from './multi-node-fixtures'
 import { personBody, viewerClick } from './wallet-fixtures'
 
 const onPostgres = Boolean(process.env.DATABASE_URL) && process.env.TEST_DATABASE !== 'pglite'
@@ -34,15 +34,19 @@ let app: FastifyInstance
 let otherNode: FastifyInstance | undefined
 const statements: string[] = []
 
-async function startNode(name: string, onQuery?: (statement: string) => void): Promise<FastifyInstance> {
+async function startNode(
+  name: string,
+  onQuery?: (statement: string) => void,
+  databaseUrl = database.databaseUrl,
+): Promise<FastifyInstance> {
   const opened = await openDatabase({
-    databaseUrl: database.databaseUrl,
+    databaseUrl,
     dataDir: database.dataDir,
     ...(onQuery ? { onQuery } : {}),
   })
   const config = loadConfig({
     DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SEED_DEMO: '1',
     LOG_LEVEL: 'silent',
     CLIENT_DIR: join(workDir, `no-client-${name}`),
@@ -250,6 +254,38 @@ test("an admin reading another user is never answered from that user's memory", 
   await countedRead(deals, streamer)
   await countedRead(deals, admin)
   expect((await countedRead(deals, admin)).ran).toBeGreaterThan(0)
+})
+
+test("someone else's write shows on the next read at once: an admin stopping a streamer's deal", async () => {
+  // On PostgreSQL, through a node whose listener hears everything 150 ms late: a write answered before
+  // its announcement was heard would leave the streamer's remembered list behind.
+  const slowLink = onPostgres ? await startSlowListenerLink(database.databaseUrl as string, 150) : undefined
+  const node = slowLink ? await startNode('slow', undefined, slowLink.databaseUrl) : app
+  try {
+    await until(() => node.readCache.live, 'the node listening')
+    const admin = await makeUser(app, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
+    for (let round = 0; round < 3; round += 1) {
+      const { streamer, code, deals } = await streamerWithDeal()
+      const stateOf = async () => {
+        const response = await get(node, deals, streamer)
+        expect(response.statusCode).toBe(200)
+        return response.json().items.find((deal: { mission: { code: string } }) => deal.mission.code === code)
+      }
+      const deal = await stateOf()
+      expect(deal?.state).toBe('inprogress')
+      const stopped = await call(node, 'adminDealState', {
+        params: { code: deal.code },
+        headers: admin.auth,
+        body: { state: 'stopped' },
+      })
+      expect(stopped.statusCode).toBe(200)
+      // No waiting: the streamer's very next read on the node that answered the write.
+      expect((await stateOf())?.state, `round ${round}`).toBe('stopped')
+    }
+  } finally {
+    if (node !== app) await node.close()
+    await slowLink?.close()
+  }
 })
 
 test.runIf(onPostgres)('a node whose feed was cut answers nothing from memory', async () => {

@@ -184,6 +184,8 @@ const openPglite = async (options: OpenDatabaseOptions): Promise<OpenedDatabase>
         const listening = opened.listen(channel, handlers.message)
         listening.then(() => handlers.live(true)).catch(() => handlers.live(false))
         return {
+          // Heard already: the statement that committed them returned after their callbacks ran.
+          caughtUp: async () => undefined,
           close: async () => {
             handlers.live(false)
             await (await listening.catch(() => undefined))?.().catch(() => undefined)

@@ -21,8 +21,19 @@ export interface NotificationHandlers {
 }
 
 export interface NotificationFeed {
+  /**
+   * Resolves once this feed has heard every notification committed before the call (at once when the
+   * feed is down: nothing heard then is trusted anyway). A write that answers after it lets whoever
+   * reads next on this node see the change, even a change to someone else's answers.
+   */
+  caughtUp(): Promise<void>
   close(): Promise<void>
 }
+
+// A marker this node sends itself: nobody else's payload starts with it, and it reaches no handler.
+const CAUGHT_UP_MARK = '~caught-up:'
+// A marker lost with its connection must not hold a write's answer: past this, the write answers.
+const CAUGHT_UP_TIMEOUT_MS = 2_000
 
 // Reconnection waits double from a quarter of a second up to 30 s while the database is unreachable.
 const FIRST_RETRY_MS = 250
@@ -48,14 +59,22 @@ export function listenPostgres(
 ): NotificationFeed {
   const identifier = channelIdentifier(channel)
   let current: pg.Client | undefined
+  /** `current` once its LISTEN answered (a mark sent before it would never come back). */
+  let listening: pg.Client | undefined
   let closed = false
   let retryMs = FIRST_RETRY_MS
   let retry: NodeJS.Timeout | undefined
+  let marks = 0
+  const waitingForMark = new Map<string, () => void>()
+  const releaseAll = () => {
+    for (const release of [...waitingForMark.values()]) release()
+  }
 
   const lost = (client: pg.Client, reason: string) => {
     if (client !== current) return
     current = undefined
     handlers.live(false)
+    releaseAll()
     client.end().catch(() => undefined)
     if (closed) return
     log?.warn(`notifications on ${identifier}: ${reason}; listening again in ${retryMs} ms`)
@@ -73,8 +92,10 @@ export function listenPostgres(
       application_name: listenerApplicationName(identifier),
     })
     current = client
-    client.on('notification', (message) => {
-      if (message.channel === identifier && message.payload !== undefined) handlers.message(message.payload)
+    client.on('notification', ({ channel: heardOn, payload }) => {
+      if (heardOn !== identifier || payload === undefined) return
+      if (!payload.startsWith(CAUGHT_UP_MARK)) return handlers.message(payload)
+      waitingForMark.get(payload)?.()
     })
     client.on('error', (error) => lost(client, error.message))
     client.on('end', () => lost(client, 'connection ended'))
@@ -92,17 +113,39 @@ export function listenPostgres(
       return
     }
     retryMs = FIRST_RETRY_MS
+    listening = client
     handlers.live(true)
   }
 
   void connect()
   return {
+    // PostgreSQL delivers a channel's notifications in commit order: once the mark this connection
+    // sends itself comes back, every notification committed before it has been handled.
+    async caughtUp() {
+      const client = listening
+      if (!client || client !== current || closed) return
+      marks += 1
+      const mark = `${CAUGHT_UP_MARK}${marks}`
+      const heard = new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer)
+          waitingForMark.delete(mark)
+          resolve()
+        }
+        const timer = setTimeout(release, CAUGHT_UP_TIMEOUT_MS)
+        timer.unref()
+        waitingForMark.set(mark, release)
+      })
+      client.query('select pg_notify($1, $2)', [identifier, mark]).catch(() => waitingForMark.get(mark)?.())
+      await heard
+    },
     async close() {
       closed = true
       if (retry) clearTimeout(retry)
       const client = current
       current = undefined
       handlers.live(false)
+      releaseAll()
       await client?.end().catch(() => undefined)
     },
   }

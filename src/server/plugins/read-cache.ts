@@ -18,9 +18,9 @@ const MAX_AGE_MS = 60_000
 const MAX_BYTES = 64 * 1024 * 1024
 
 /**
- * Listens to the database's change announcements for the read cache, and drops the answers of whoever
- * just wrote on this node the moment their write answers, so their next read sees it even before the
- * announcement arrives.
+ * Listens to the database's change announcements for the read cache. A write on this node answers
+ * after the writer's own answers are dropped and after this node heard what its write announced, so
+ * the next read on this node, the writer's or anyone's, sees it.
  */
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
@@ -30,10 +30,12 @@ export const readCachePlugin = fp(
       live: (isLive) => cache.setLive(isLive),
     })
     app.decorate('readCache', cache)
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.session) {
-        cache.changed(request.session.user.id)
-      }
+    app.addHook('onSend', async (request, reply) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return
+      if (request.session) cache.changed(request.session.user.id)
+      // A write may change someone else's answers too (an admin's review, a brand pausing a mission):
+      // it answers once this node heard the database say so, so nobody reads here what it replaced.
+      if (reply.statusCode < 400) await feed.caughtUp()
     })
     app.addHook('onClose', async () => feed.close())
   },
