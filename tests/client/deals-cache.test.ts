@@ -102,6 +102,21 @@ test('a pushed click updates the deal in place without refetching its lists', as
   expect(snapshot(queryClient).refetching).toEqual([])
 })
 
+test('the lists answered before the socket first connected ask again once it has: a push sent meanwhile is lost', async () => {
+  const queryClient = cacheWith(dealOf())
+  const release = await openLiveSocket(queryClient)
+  expect(snapshot(queryClient).refetching).toEqual([])
+  // A click settled between the list's answer and the connection reached no room this page was in.
+  const afterTheClick = dealOf({ progress: 3, updatedAt: '2026-01-02T10:03:00.000Z' })
+  stubApi(() => ({ status: 200, body: { items: [afterTheClick], total: 1 } }))
+  try {
+    socket.push('connect')
+    await vi.waitFor(() => expect(snapshot(queryClient).refetching).toContainEqual(inProgress))
+  } finally {
+    release()
+  }
+})
+
 test('a deal finished under the user refetches the lists it leaves and enters, and no other', () => {
   const queryClient = cacheWith(dealOf())
   const everyState = dealQueries.list('alice').queryKey

@@ -1,8 +1,9 @@
 /**
  * The live connection: socket.io-client loads lazily, signs in through the handshake's
  * `auth.token`, and hands each push to the handlers features registered (`deal:*` and `wallet:*`
- * write into the query cache), so open pages change without a refetch. On a reconnect the live
- * queries refetch, since pushes may have been missed.
+ * write into the query cache), so open pages change without a refetch. When it connects (first, or
+ * again without recovering its session) the live queries on screen refetch, since pushes may have
+ * been missed.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import type { Socket } from 'socket.io-client'
@@ -113,12 +114,12 @@ function wireReachability(socket: AppSocket): void {
 }
 
 function wire(socket: AppSocket, queryClient: QueryClient): void {
-  let connectedBefore = false
   socket.on('connect', () => {
-    // Not recovered: pushes sent while the socket was away are lost. Answers to requests sent from
-    // now on include them (the server joined this socket's rooms before it said "connected").
-    if (connectedBefore && !socket.recovered) void catchUp(queryClient, performance.now())
-    connectedBefore = true
+    // Not recovered: pushes sent while the socket was away are lost. So are those sent before its
+    // first connection, which opens after the first screen: a click between a deal list's answer and
+    // this moment would never show. Answers to requests sent from now on include them (the server
+    // joined this socket's rooms before it said "connected"), and only the live queries on screen ask.
+    if (!socket.recovered) void catchUp(queryClient, performance.now())
   })
   wireReachability(socket)
   for (const handlers of registeredHandlers) {
