@@ -23,3 +23,11 @@ export function foldDealEvents(events: readonly DealEvent[]): DealEvent[] {
   }
   return rows
 }
+
+/**
+ * Whether a deal event credits a reward (its amount in cents): a paid click carries its reward on its
+ * own row; a goal's reward (and clicks settled before clicks carried theirs) is a `credited` row. The
+ * earnings statement selects its lines by this rule (in SQL), the brand's webhook sums a change with it.
+ */
+export const creditsReward = (event: { type: string; valid: boolean; amountCents: number | null }): boolean =>
+  event.type === 'credited' || (event.type === 'click' && event.valid && event.amountCents !== null)

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { clickIntake, dealEvents, deals, ledgerEntries } from '#server/db/schema.ts'
 import { appendClick } from '#server/features/deals/click-intake.ts'
 import { listCreditedEvents } from '#server/features/deals/deals-repository.ts'
+import { creditsReward } from '#shared/deal-ledger.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
@@ -200,4 +201,27 @@ test('the burst flag counts distinct visitors: a visitor’s several valid click
     .from(dealEvents)
     .where(and(eq(dealEvents.dealId, dealId), inArray(dealEvents.visitorHash, visitors)))
   expect(seeded).toHaveLength(40)
+})
+
+test('the earnings statement and the webhook count the same rewards: one rule, in SQL and in code', async () => {
+  const { dealId } = await takeMission(app(), streamer)
+  const kinds = [
+    { type: 'click' as const, valid: true, amountCents: 25 },
+    { type: 'click' as const, valid: true, amountCents: null },
+    { type: 'click' as const, valid: false, amountCents: 25 },
+    { type: 'credited' as const, valid: true, amountCents: 500 },
+    { type: 'goal_reached' as const, valid: true, amountCents: null },
+  ]
+  await app()
+    .db.insert(dealEvents)
+    .values(kinds.map((kind) => ({ dealId, ...kind })))
+  const written = await app().db.select().from(dealEvents).where(eq(dealEvents.dealId, dealId))
+  const listed = await listCreditedEvents(app().db, dealId)
+  expect(listed.map((event) => event.amountCents)).toEqual([25, 500])
+  expect(listed.map((event) => event.id).sort()).toEqual(
+    written
+      .filter(creditsReward)
+      .map((event) => event.id)
+      .sort(),
+  )
 })

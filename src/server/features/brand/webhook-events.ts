@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { missions } from '#server/db/schema.ts'
 import type { WebhookEventType } from '#shared/contract/brand-integrations.ts'
+import { creditsReward } from '#shared/deal-ledger.ts'
 import { spentOfMission } from './brand-missions-repository'
 import type { WebhookDispatcher } from './webhook-dispatcher'
 import { queueEvent, subscribedEventTypes } from './webhooks-repository'
@@ -101,9 +102,8 @@ async function onDealChange(app: FastifyInstance, loaded: SettledDeal, change: C
   }
   if (types.has('subscribed')) await announce('deal.taken', dealData(loaded))
   const clicks = change.events.filter((event) => event.type === 'click' && event.valid).length
-  // A paid click carries its reward; a goal's reward is a `credited` event.
   const credited = change.events
-    .filter((event) => event.valid && (event.type === 'credited' || event.type === 'click'))
+    .filter(creditsReward)
     .reduce((sum, event) => sum + (event.amountCents ?? 0), 0)
   if (clicks > 0)
     await announce('deal.clicks_settled', {

@@ -199,23 +199,17 @@ export async function listDealEvents(db: Executor, dealId: string): Promise<Deal
   return foldDealEvents(rows.map(toDealEvent))
 }
 
-/**
- * The rewards a deal was credited, in writing order: the lines of its earnings statement. A paid click
- * carries its reward on its own row; a goal's reward (and clicks settled before clicks carried theirs)
- * is a `credited` row.
- */
+// `creditsReward` (shared/deal-ledger.ts) in SQL: the same rule for rows not yet read.
+const creditsRewardInSql = or(
+  eq(dealEvents.type, 'credited'),
+  and(eq(dealEvents.type, 'click'), eq(dealEvents.valid, true), isNotNull(dealEvents.amountCents)),
+)
+
+/** The rewards a deal was credited (`creditsReward`), in writing order: its earnings statement's lines. */
 export function listCreditedEvents(db: Executor, dealId: string): Promise<DealEventRow[]> {
   return db
     .select()
     .from(dealEvents)
-    .where(
-      and(
-        eq(dealEvents.dealId, dealId),
-        or(
-          eq(dealEvents.type, 'credited'),
-          and(eq(dealEvents.type, 'click'), eq(dealEvents.valid, true), isNotNull(dealEvents.amountCents)),
-        ),
-      ),
-    )
+    .where(and(eq(dealEvents.dealId, dealId), creditsRewardInSql))
     .orderBy(asc(dealEvents.seq))
 }
