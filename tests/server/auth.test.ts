@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { authLimits } from '#server/features/auth/auth-limits.ts'
 import { memoryRateLimitStore } from '#server/plugins/rate-limit.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { appWithMail, signin, signup, strongPassword, uniqueName } from './auth-helpers'
 
@@ -97,7 +98,7 @@ test('a taken e-mail and an unknown creator code are field errors; a known creat
 test('roles, ids and verification flags sent at sign-up are refused, not applied', async () => {
   const username = uniqueName()
   // Off the contract on purpose (fields sign-up does not take), so sent as it is.
-  const response = await post('/api/oauth/signup', {
+  const response = await post(endpoint('signup'), {
     username,
     email: `${username}@example.test`,
     plainPassword: strongPassword,

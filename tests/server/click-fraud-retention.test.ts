@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { auditLog, clickIntake, dealEvents } from '#server/db/schema.ts'
 import { pruneAttackTraffic } from '#server/features/deals/click-retention.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { clickRows, takeMission, visit } from './click-fraud-fixtures'
@@ -69,7 +70,7 @@ const deniedRows = () =>
 test('refused admin calls are one audit row per actor, action and target per hour; admin actions one each', async () => {
   // Sent raw: a contract path beside invented ones, as a prober would.
   const calls = [
-    ...Array.from({ length: 40 }, () => '/api/admin/users'),
+    ...Array.from({ length: 40 }, () => endpoint('adminUsers')),
     // Invented paths must not invent rows either.
     ...Array.from({ length: 20 }, (_, index) => `/api/admin/nothing-here-${index}`),
   ]

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { dealEvents, deals, sessions } from '#server/db/schema.ts'
 import { clickAddress, clickNetwork } from '#server/features/deals/click-identity.ts'
+import type { QueryInputOf } from '#shared/contract/api.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
 import {
@@ -211,12 +213,8 @@ test('the admin deal list shows why a deal is flagged, and ?flagged=true lists o
     .db.update(deals)
     .set({ flaggedAt: new Date(), flagReason: 'click_burst' })
     .where(eq(deals.id, suspect.dealId))
-  const list = async (query: string) => {
-    const response = await app().inject({
-      method: 'GET',
-      url: `/api/admin/deals${query}`,
-      headers: admin.auth,
-    })
+  const list = async (query: QueryInputOf<'adminDeals'>) => {
+    const response = await call(app(), 'adminDeals', { query, headers: admin.auth })
     expect(response.statusCode).toBe(200)
     return response.json().items as Array<{
       code: string
@@ -224,19 +222,19 @@ test('the admin deal list shows why a deal is flagged, and ?flagged=true lists o
       flaggedAt: string | null
     }>
   }
-  const flagged = await list('?flagged=true')
+  const flagged = await list({ flagged: 'true' })
   expect(flagged.map((item) => item.code)).toContain(suspect.dealCode)
   expect(flagged.map((item) => item.code)).not.toContain(quiet.dealCode)
   expect(flagged.find((item) => item.code === suspect.dealCode)).toMatchObject({
     flagReason: 'click_burst',
     flaggedAt: expect.any(String),
   })
-  const all = await list('')
+  const all = await list({})
   expect(all.find((item) => item.code === quiet.dealCode)).toMatchObject({
     flagReason: null,
     flaggedAt: null,
   })
-  expect((await list('?flagged=false')).map((item) => item.code)).not.toContain(suspect.dealCode)
+  expect((await list({ flagged: 'false' })).map((item) => item.code)).not.toContain(suspect.dealCode)
 })
 
 test('repeated refusals of one visitor are counted on one row, not stored once each', async () => {

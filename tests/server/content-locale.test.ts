@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { accountMailText } from '#server/features/auth/auth-mails.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { type LocalSmtp, startSmtp, strongPassword, uniqueName } from './auth-helpers'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
@@ -22,9 +23,8 @@ beforeAll(async () => {
   owner = await makeUser(testApp.app, uniqueName('locale'))
   // Title in English and French only; description and tips in English only.
   code = await makeMission(testApp.app)
-  const taken = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${owner.username}`,
+  const taken = await call(testApp.app, 'subscriptionCreate', {
+    params: { code, username: owner.username },
     headers: owner.auth,
   })
   expect(taken.statusCode).toBe(201)
@@ -44,34 +44,44 @@ const readable = (raw: string) =>
     'latin1',
   ).toString('utf8')
 
-const get = (url: string, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ url, headers: { ...owner.auth, ...headers } })
+/** The owner's deal on the mission, in the locale asked or by the headers given. */
+const ownDeal = (locale?: string, headers: Record<string, string> = {}) =>
+  call(testApp.app, 'userDeal', {
+    params: { username: owner.username, code },
+    ...(locale ? { query: { locale } } : {}),
+    headers: { ...owner.auth, ...headers },
+  })
 
 test('the deal list and a deal answer in the locale asked, English where a text is untranslated', async () => {
-  const list = (await get(`/api/deals/user/${owner.username}/missions?locale=fr`)).json()
+  const list = (
+    await call(testApp.app, 'userDeals', {
+      params: { username: owner.username },
+      query: { locale: 'fr' },
+      headers: owner.auth,
+    })
+  ).json()
   const listed = list.items.find((item: { mission: { code: string } }) => item.mission.code === code)
   expect(listed.mission.title).toMatch(/^Mission de test/)
   expect(listed.mission.description).toBe('A mission made by a test.')
 
-  const detail = (await get(`/api/deals/user/${owner.username}/mission/${code}?locale=fr`)).json()
+  const detail = (await ownDeal('fr')).json()
   expect(detail.mission.title).toMatch(/^Mission de test/)
   expect(detail.mission.tips).toBe('Share the link.')
 
   // No Spanish title: the English one, not an empty string.
-  const spanish = (await get(`/api/deals/user/${owner.username}/mission/${code}?locale=es`)).json()
+  const spanish = (await ownDeal('es')).json()
   expect(spanish.mission.title).toMatch(/^Test mission/)
   // The explicit locale wins over the header; the header decides without it.
-  const byHeader = (
-    await get(`/api/deals/user/${owner.username}/mission/${code}`, { 'accept-language': 'fr' })
-  ).json()
+  const byHeader = (await ownDeal(undefined, { 'accept-language': 'fr' })).json()
   expect(byHeader.mission.title).toMatch(/^Mission de test/)
 })
 
 test('the goal widget speaks its owner’s saved language, whatever the OBS browser’s', async () => {
-  const deal = (await get(`/api/deals/user/${owner.username}/mission/${code}`)).json()
-  const widget = (locale: string, query = '') =>
-    testApp.app.inject({
-      url: `/api/widgets/widget/${deal.widgetToken}${query}`,
+  const deal = (await ownDeal()).json()
+  const widget = (locale: string, query: { locale?: string } = {}) =>
+    call(testApp.app, 'widget', {
+      params: { token: deal.widgetToken },
+      query,
       headers: { 'accept-language': locale },
     })
   await testApp.app.db.update(users).set({ locale: 'fr' }).where(eq(users.id, owner.id))
@@ -84,17 +94,15 @@ test('the goal widget speaks its owner’s saved language, whatever the OBS brow
   expect(spanish.locale).toBe('es')
   expect(spanish.missionTitle).toMatch(/^Test mission/)
   // `?locale=` overrides the owner's choice (a streamer's second overlay for another audience).
-  expect((await widget('en', '?locale=fr')).json().missionTitle).toMatch(/^Mission de test/)
+  expect((await widget('en', { locale: 'fr' })).json().missionTitle).toMatch(/^Mission de test/)
 })
 
 test('account mails go out in the recipient’s language', async () => {
   const username = uniqueName('mailfr')
   const email = `${username}@example.test`
-  const signup = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/oauth/signup',
+  const signup = await call(testApp.app, 'signup', {
     headers: { 'accept-language': 'fr' },
-    payload: { username, email, plainPassword: strongPassword },
+    body: { username, email, plainPassword: strongPassword },
   })
   expect(signup.statusCode).toBe(201)
   expect(signup.json().user.locale).toBe('fr')
@@ -104,7 +112,7 @@ test('account mails go out in the recipient’s language', async () => {
   expect(verify).not.toContain('Hello')
 
   await testApp.app.db.update(users).set({ locale: 'es' }).where(eq(users.username, username))
-  await testApp.app.inject({ method: 'POST', url: '/api/oauth/recovery', payload: { username } })
+  await call(testApp.app, 'recovery', { body: { username } })
   const reset = readable((await smtp.nextMail(email, 'type=reset')).raw)
   expect(reset).toContain(`Hola ${username}`)
   expect(reset).toContain('Elegir una nueva contraseña')

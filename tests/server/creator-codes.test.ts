@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { retiredCreatorCodes, users } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signup } from './auth-helpers'
 import { makeUser, type TestUser } from './deals-fixtures'
@@ -27,11 +28,10 @@ const fresh = () => makeUser(testApp.app, `coder${Date.now().toString(36)}${seri
 const unique = (stem: string) => `${stem}${Date.now().toString(36).slice(-5)}${serial++}`.slice(0, 16)
 
 const choose = (user: TestUser, code: string, as: TestUser = user) =>
-  testApp.app.inject({
-    method: 'PUT',
-    url: `/api/user/${user.username}/creator-code`,
+  call(testApp.app, 'creatorCodeUpdate', {
+    params: { user: user.username },
     headers: as.auth,
-    payload: { code },
+    body: { code },
   })
 
 const refusal = (response: { json(): unknown }) =>

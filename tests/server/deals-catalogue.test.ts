@@ -3,8 +3,10 @@ import {
   cachedPublishedMissions,
   invalidateMissionCatalogue,
 } from '#server/features/deals/mission-catalogue-service.ts'
+import type { AnswerOf, BodyInputOf } from '#shared/contract/api.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { bearer, createTestUser } from '../support/test-users'
+import { createTestUser } from '../support/test-users'
 
 let harness: TestApp
 
@@ -30,16 +32,16 @@ test('concurrent catalogue reads share one query until the entry expires', async
 
 test('an admin edit shows in the public catalogue at once, despite the cache', async () => {
   const admin = await createTestUser(harness.app, { admin: true })
-  const list = async () => (await harness.app.inject({ url: '/api/deals/missions' })).json().items
+  const list = async () => (await call(harness.app, 'missions')).json().items
   const [mission] = await list()
-  const current = (await harness.app.inject({ url: '/api/admin/missions', headers: bearer(admin) }))
-    .json()
-    .items.find((item: { code: string }) => item.code === mission.code)
-  const updated = await harness.app.inject({
-    method: 'PUT',
-    url: `/api/admin/missions/${mission.code}`,
-    headers: bearer(admin),
-    payload: { ...editableFields(current), status: 'closed' },
+  const current = (await call(harness.app, 'adminMissions', { as: admin }))
+    .answer()
+    .items.find((item) => item.code === mission.code)
+  if (!current) throw new Error(`no admin view of mission ${mission.code}`)
+  const updated = await call(harness.app, 'adminMissionUpdate', {
+    params: { code: mission.code },
+    as: admin,
+    body: { ...editableFields(current), status: 'closed' },
   })
   expect(updated.statusCode, updated.body).toBe(200)
   const codes = (await list()).map((item: { code: string }) => item.code)
@@ -49,22 +51,23 @@ test('an admin edit shows in the public catalogue at once, despite the cache', a
 test('a mission the user just took leaves their exclude_current_user list at once', async () => {
   const user = await createTestUser(harness.app)
   const available = async () =>
-    (
-      await harness.app.inject({ url: '/api/deals/missions?exclude_current_user=1', headers: bearer(user) })
-    ).json().items as { code: string }[]
+    (await call(harness.app, 'missions', { query: { exclude_current_user: '1' }, as: user })).json()
+      .items as { code: string }[]
   const [target] = await available()
   if (!target) throw new Error('the demo seed has no published mission')
-  const taken = await harness.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${target.code}/${user.username}`,
-    headers: bearer(user),
+  const taken = await call(harness.app, 'subscriptionCreate', {
+    params: { code: target.code, username: user.username },
+    as: user,
   })
   expect(taken.statusCode, taken.body).toBeLessThan(300)
   expect((await available()).map((mission) => mission.code)).not.toContain(target.code)
 })
 
+/** The update body's JSON fields (it may also come as multipart). */
+type MissionFields = Extract<BodyInputOf<'adminMissionUpdate'>, { providerId: string }>
+
 /** The admin view carries read-only fields; the update body takes the editable ones. */
-function editableFields(mission: Record<string, unknown>): Record<string, unknown> {
+function editableFields(mission: AnswerOf<'adminMissions'>['items'][number]): MissionFields {
   const {
     code: _code,
     providerName: _name,

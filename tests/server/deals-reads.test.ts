@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { users } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -81,9 +82,8 @@ async function takeMission() {
   const code = await makeMission(testApp.app)
   timeline.length = 0
   const pushed = nextPush()
-  const answer = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${owner.username}`,
+  const answer = await call(testApp.app, 'subscriptionCreate', {
+    params: { code, username: owner.username },
     headers: owner.auth,
   })
   expect(answer.statusCode).toBe(201)
@@ -94,9 +94,8 @@ test('stopping a deal reads it once after the commit, for the answer and the pus
   const { code } = await takeMission()
   timeline.length = 0
   const pushed = nextPush()
-  const answer = await testApp.app.inject({
-    method: 'PUT',
-    url: `/api/deals/user/${owner.username}/mission/${code}/stopped`,
+  const answer = await call(testApp.app, 'userDealStop', {
+    params: { username: owner.username, code },
     headers: owner.auth,
   })
   expect(answer.statusCode).toBe(200)
@@ -110,15 +109,14 @@ test('stopping a deal reads it once after the commit, for the answer and the pus
 
 test('an admin finishing a deal reads it once after the commit, for the answer and the push alike', async () => {
   const { code } = await takeMission()
-  const [item] = (await testApp.app.inject({ url: `/api/admin/deals?q=${code}`, headers: admin.auth })).json()
+  const [item] = (await call(testApp.app, 'adminDeals', { query: { q: code }, headers: admin.auth })).json()
     .items
   timeline.length = 0
   const pushed = nextPush()
-  const answer = await testApp.app.inject({
-    method: 'PUT',
-    url: `/api/admin/deals/${item.code}/state`,
+  const answer = await call(testApp.app, 'adminDealState', {
+    params: { code: item.code },
     headers: admin.auth,
-    payload: { state: 'finished' },
+    body: { state: 'finished' },
   })
   expect(answer.statusCode).toBe(200)
   expect(timeline).toEqual(['findDealByCode', 'committed', 'findDealById'])

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { deals, ledgerEntries, wallets } from '#server/db/schema.ts'
+import type { DealState } from '#shared/contract/deals.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -25,19 +28,17 @@ interface Visit {
 }
 
 const check = (mission: string, username: string, visit: Visit = {}) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${mission}/${username}`,
+  call(testApp.app, 'subscriptionCheck', {
+    params: { code: mission, username },
     remoteAddress: visit.ip ?? '203.0.113.7',
     headers: { 'user-agent': visit.ua ?? BROWSER_UA },
-    payload: { kind: visit.kind ?? 'cpc' },
+    body: { kind: visit.kind ?? 'cpc' },
   })
 
 async function takeMission(overrides: Parameters<typeof makeMission>[1], user = streamer) {
   const code = await makeMission(testApp.app, overrides)
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${code}/${user.username}`,
+  const response = await call(testApp.app, 'subscriptionCreate', {
+    params: { code, username: user.username },
     headers: user.auth,
   })
   expect(response.statusCode).toBe(201)
@@ -52,9 +53,8 @@ const dealRow = async (code: string) => {
 
 const triggers = async (mission: string, user = streamer) =>
   (
-    await testApp.app.inject({
-      method: 'GET',
-      url: `/api/deals/user/${user.username}/mission/${mission}/triggers`,
+    await call(testApp.app, 'userDealTriggers', {
+      params: { username: user.username, code: mission },
       headers: user.auth,
     })
   ).json().items as Array<{
@@ -126,12 +126,18 @@ test('the check landing records nothing and tells the streamer code', async () =
 
 test('bad check calls get contract errors', async () => {
   const { mission } = await takeMission({})
-  const noBody = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${mission}/streamer`,
-  })
+  const checkUrl = endpoint('subscriptionCheck', { code: mission, username: 'streamer' })
+  // No body, then a kind the contract does not have: off the contract, so sent raw.
+  const noBody = await testApp.app.inject({ method: 'POST', url: checkUrl })
   expect(noBody.statusCode).toBe(400)
-  expect((await check(mission, 'streamer', { kind: 'other' as 'cpc' })).json().code).toBe('FORM_0001')
+  const otherKind = await testApp.app.inject({
+    method: 'POST',
+    url: checkUrl,
+    remoteAddress: '203.0.113.7',
+    headers: { 'user-agent': BROWSER_UA },
+    payload: { kind: 'other' },
+  })
+  expect(otherKind.json().code).toBe('FORM_0001')
   expect((await check('no-such-mission', 'streamer')).statusCode).toBe(404)
   expect((await check(mission, 'nobody')).statusCode).toBe(404)
 })
@@ -169,16 +175,18 @@ test('reaching the goal of a fixed mission pays the reward once and finishes the
 
 test('admins finish or stop an in-progress deal, once; other users may not', async () => {
   const { deal } = await takeMission({ rewardModel: 'fixed', rewardCents: 700 })
-  const put = (user: TestUser, state: string) =>
-    testApp.app.inject({
-      method: 'PUT',
-      url: `/api/admin/deals/${deal.code}/state`,
-      headers: user.auth,
-      payload: { state },
-    })
+  const put = (user: TestUser, state: DealState) =>
+    call(testApp.app, 'adminDealState', { params: { code: deal.code }, headers: user.auth, body: { state } })
   expect((await put(streamer, 'finished')).statusCode).toBe(403)
   expect((await put(admin, 'inprogress')).statusCode).toBe(409)
-  expect((await put(admin, 'paused')).json().code).toBe('FORM_0001')
+  // A state the contract does not have, so sent raw.
+  const paused = await testApp.app.inject({
+    method: 'PUT',
+    url: endpoint('adminDealState', { code: deal.code }),
+    headers: admin.auth,
+    payload: { state: 'paused' },
+  })
+  expect(paused.json().code).toBe('FORM_0001')
   const done = await put(admin, 'finished')
   expect(done.statusCode).toBe(200)
   expect(done.json()).toMatchObject({ state: 'finished', earned: { amount: 700 } })
@@ -192,16 +200,11 @@ test('concurrent goal clicks, stop and admin finish end in one final state and p
   const { mission, deal } = await takeMission({ rewardModel: 'fixed', rewardCents: 1000, goal: 3 }, owner)
   const requests = [
     ...Array.from({ length: 8 }, (_, index) => check(mission, 'racer', { ip: `10.0.0.${index + 1}` })),
-    testApp.app.inject({
-      method: 'PUT',
-      url: `/api/deals/user/racer/mission/${mission}/stopped`,
-      headers: owner.auth,
-    }),
-    testApp.app.inject({
-      method: 'PUT',
-      url: `/api/admin/deals/${deal.code}/state`,
+    call(testApp.app, 'userDealStop', { params: { username: 'racer', code: mission }, headers: owner.auth }),
+    call(testApp.app, 'adminDealState', {
+      params: { code: deal.code },
       headers: admin.auth,
-      payload: { state: 'finished' },
+      body: { state: 'finished' },
     }),
   ]
   const responses = await Promise.all(requests)

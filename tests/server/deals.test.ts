@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { QueryInputOf } from '#shared/contract/api.ts'
+import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
@@ -134,7 +135,11 @@ test('the deals list filters by repeated state parameters and refuses malformed 
   expect((await list({ state: ['inprogress', 'stopped'] })).items).toHaveLength(2)
   expect((await list({ state: 'finished' })).items).toEqual([])
   // Off the contract on purpose (an unknown state), so sent as it is.
-  const bad = await send('GET', '/api/deals/user/carol/missions?state=inprogress&state=nope', user.auth)
+  const bad = await send(
+    'GET',
+    `${endpoint('userDeals', { username: 'carol' })}?state=inprogress&state=nope`,
+    user.auth,
+  )
   expect(bad.statusCode).toBe(400)
   expect(bad.json().code).toBe('FORM_0001')
 })
@@ -201,9 +206,10 @@ test('the invoice is a real PDF, also through the absolute-link form with the to
   expect(direct.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   const pdf = await PDFDocument.load(direct.rawPayload)
   expect(pdf.getPageCount()).toBe(1)
+  // The session in the query (the absolute link's form) is not in the contract, so sent as it is.
   const link = await send(
     'GET',
-    `/api/deals/user/alice/mission/${code}/invoice?authorization=Bearer%20${alice.token}`,
+    `${endpoint('userDealInvoice', { username: 'alice', code })}?authorization=Bearer%20${alice.token}`,
   )
   expect(link.statusCode).toBe(200)
   expect(link.headers['content-type']).toBe('application/pdf')

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestDatabase } from '../support/test-db'
 import { type LocalSmtp, linkToken, signup, startSmtp, strongPassword, uniqueName } from './auth-helpers'
 
@@ -90,26 +92,26 @@ test('tokens in paths, token and authorization query parameters and mailed links
   const app = await appLoggingTo(log, { SMTP_URL: smtp.url })
   const get = (url: string) => app.inject({ method: 'GET', url })
 
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/signin',
-    payload: { username: admin.username, plainPassword: admin.password },
+  const signin = await call(app, 'signin', {
+    body: { username: admin.username, plainPassword: admin.password },
   })
   const adminToken = signin.json().code as string
-  expect((await get(`/api/access/admin/${adminToken}`)).json()).toEqual({ admin: true })
-  const download = await get(`/api/admin/newsletter/export?authorization=Bearer%20${adminToken}`)
+  expect((await call(app, 'adminAccess', { params: { token: adminToken } })).json()).toEqual({ admin: true })
+  // The session in the query (a download link's form) is not in the contract, so sent as it is.
+  const download = await get(`${endpoint('adminNewsletterExport')}?authorization=Bearer%20${adminToken}`)
   expect(download.statusCode).toBe(200)
 
   const widgetToken = secret()
   const widgetPageToken = secret()
   const newsletterToken = secret()
-  await get(`/api/widgets/widget/${widgetToken}`)
+  await call(app, 'widget', { params: { token: widgetToken } })
   await get(`/widgets/goal?token=${widgetPageToken}&theme=dark`)
-  await app.inject({ method: 'PUT', url: `/api/newsletter/token/${newsletterToken}` })
+  // Without the body the contract asks for: only the token in the path matters here.
+  await app.inject({ method: 'PUT', url: endpoint('newsletterToken', { token: newsletterToken }) })
 
   const user = await signup(app)
   const verifyToken = linkToken(await smtp.nextMail(user.user.email), 'verify')
-  await app.inject({ method: 'POST', url: '/api/oauth/recovery', payload: { username: user.username } })
+  await call(app, 'recovery', { body: { username: user.username } })
   const resetToken = linkToken(await smtp.nextMail(user.user.email, 'reset'), 'reset')
   await get(`/redir/verification?token=${verifyToken}&type=verify`)
   await get(`/redir/verification?token=${resetToken}&type=reset`)

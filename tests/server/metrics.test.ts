@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { BROWSER_UA, makeMission, makeUser } from './deals-fixtures'
 
@@ -61,18 +62,18 @@ async function scrape(app = guarded): Promise<Sample[]> {
 }
 
 const click = (mission: string, username: string, ip: string, ua = BROWSER_UA) =>
-  guarded.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${mission}/${username}`,
+  call(guarded.app, 'subscriptionCheck', {
+    params: { code: mission, username },
     remoteAddress: ip,
     headers: { 'user-agent': ua },
-    payload: { kind: 'cpc' },
+    body: { kind: 'cpc' },
   })
 
 test('the operator reads request durations per route pattern, never per raw URL, and the process metrics', async () => {
   const before = await scrape()
   for (let i = 0; i < 3; i++) await guarded.app.inject({ method: 'GET', url: `/healthz?probe=${i}` })
-  await guarded.app.inject({ method: 'GET', url: '/api/deals/user/nobody-like-this/missions' })
+  await call(guarded.app, 'userDeals', { params: { username: 'nobody-like-this' } })
+  // A path no route has (the contract cannot name it): it must count as unmatched.
   await guarded.app.inject({ method: 'GET', url: '/api/no-such-thing/12345' })
   const after = await scrape()
   const count = (labels: Record<string, string>) =>
@@ -93,9 +94,8 @@ test('the operator reads request durations per route pattern, never per raw URL,
 test('a tracked click moves the received, settled and refused counters', async () => {
   const streamer = await makeUser(guarded.app, 'MetricsStreamer')
   const mission = await makeMission(guarded.app)
-  const taken = await guarded.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${mission}/${streamer.username}`,
+  const taken = await call(guarded.app, 'subscriptionCreate', {
+    params: { code: mission, username: streamer.username },
     headers: streamer.auth,
   })
   expect(taken.statusCode).toBe(201)

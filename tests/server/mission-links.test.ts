@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { missions } from '#server/db/schema.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { brandMissionBody, makeBrand, makeMember, type TestBrand, takeMission } from './brand-fixtures'
 import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
@@ -23,16 +24,12 @@ beforeAll(async () => {
   streamer = await makeUser(testApp.app, 'links_streamer')
   brand = await makeBrand(testApp.app, 'links-brand')
   owner = await makeMember(testApp.app, brand, 'links_owner')
-  providerId = (await call('GET', '/api/admin/providers', admin)).json().items[0].id
+  providerId = (await call(testApp.app, 'adminProviders', { headers: admin.auth })).json().items[0].id
 })
 
 afterAll(async () => {
   await testApp?.close()
 })
-
-function call(method: 'GET' | 'POST' | 'PUT', url: string, who: TestUser | null, payload?: object) {
-  return testApp.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) })
-}
 
 const tools = (type: string, parameters: Record<string, string>) => ({ tools: { type, parameters } })
 
@@ -53,7 +50,7 @@ const hostile = [
 
 test.each(hostile)('the admin form refuses the target link %j on its field', async (link) => {
   const body = adminMissionBody(providerId, tools('SPIKE_LINK', { URL: link }))
-  const response = await call('POST', '/api/admin/missions', admin, body)
+  const response = await call(testApp.app, 'adminMissionCreate', { headers: admin.auth, body })
   expect(response.statusCode).toBe(400)
   expect(response.json().errors.children.tools.children.parameters.children.URL.errors).toEqual([
     'validation.url',
@@ -62,17 +59,15 @@ test.each(hostile)('the admin form refuses the target link %j on its field', asy
 
 test('a custom-code mission refuses a data: absolute link, a brand its javascript: URL', async () => {
   const custom = adminMissionBody(providerId, tools('CUSTOM_CODE', { ABSOLUTE_LINK: 'data:text/html,hi' }))
-  const refused = await call('POST', '/api/admin/missions', admin, custom)
+  const refused = await call(testApp.app, 'adminMissionCreate', { headers: admin.auth, body: custom })
   expect(refused.json().errors.children.tools.children.parameters.children.ABSOLUTE_LINK.errors).toEqual([
     'validation.url',
   ])
-  const url = `/api/providers/${brand.slug}/missions`
-  const branded = await call(
-    'POST',
-    url,
-    owner,
-    brandMissionBody(tools('MIXTE', { URL: 'javascript:alert(1)' })),
-  )
+  const branded = await call(testApp.app, 'brandMissionCreate', {
+    params: { slug: brand.slug },
+    headers: owner.auth,
+    body: brandMissionBody(tools('MIXTE', { URL: 'javascript:alert(1)' })),
+  })
   expect(branded.statusCode).toBe(400)
   expect(branded.json().errors.children.tools.children.parameters.children.URL.errors).toEqual([
     'validation.url',
@@ -86,21 +81,20 @@ test('link templates with placeholders pass, and a link typed without scheme is 
     'http://brand.example:8080/p/%code%#offer',
   ]
   for (const link of templates) {
-    const created = await call(
-      'POST',
-      '/api/admin/missions',
-      admin,
-      adminMissionBody(providerId, tools('SPIKE_LINK', { URL: link })),
-    )
+    const created = await call(testApp.app, 'adminMissionCreate', {
+      headers: admin.auth,
+      body: adminMissionBody(providerId, tools('SPIKE_LINK', { URL: link })),
+    })
     expect(created.statusCode, link).toBe(201)
     expect(created.json().tools.parameters.URL).toBe(link)
   }
-  const bare = await call(
-    'POST',
-    `/api/providers/${brand.slug}/missions`,
-    owner,
-    brandMissionBody(tools('CUSTOM_CODE', { ABSOLUTE_LINK: 'brand.example/redeem', CODE: 'not a link' })),
-  )
+  const bare = await call(testApp.app, 'brandMissionCreate', {
+    params: { slug: brand.slug },
+    headers: owner.auth,
+    body: brandMissionBody(
+      tools('CUSTOM_CODE', { ABSOLUTE_LINK: 'brand.example/redeem', CODE: 'not a link' }),
+    ),
+  })
   expect(bare.statusCode).toBe(201)
   expect(bare.json().tools.parameters).toEqual({
     ABSOLUTE_LINK: 'https://brand.example/redeem',
@@ -115,11 +109,10 @@ test('a javascript: target stored before the check sends viewers nowhere', async
     .set({ integration: { type: 'CUSTOM_CODE', parameters: { ABSOLUTE_LINK: 'javascript:alert(1)' } } })
     .where(eq(missions.code, code))
   await takeMission(testApp.app, streamer, code)
-  const answer = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/check/${code}/${streamer.username}`,
+  const answer = await call(testApp.app, 'subscriptionCheck', {
+    params: { code, username: streamer.username },
     headers: { 'user-agent': BROWSER_UA },
-    payload: { kind: 'check' },
+    body: { kind: 'check' },
   })
   expect(answer.statusCode).toBe(200)
   expect(answer.json().url).toBe('-')

@@ -12,6 +12,7 @@ import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import type { Deal } from '#shared/contract/deals.ts'
 import type { ServerToClientEvents } from '#shared/contract/socket.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 import { startBalancer, until } from './multi-node-fixtures'
@@ -75,11 +76,10 @@ beforeAll(async () => {
   streamer = await makeUser(nodeA, `multi${suffix}`)
   admin = await makeUser(nodeA, `multiadmin${suffix}`, { admin: true })
   // A wallet, so `wallet:updated` (name, address, balance) has something to carry to the streamer.
-  const wallet = await nodeA.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${streamer.username}`,
+  const wallet = await call(nodeA, 'walletCreate', {
+    params: { username: streamer.username },
     headers: streamer.auth,
-    payload: personBody,
+    body: personBody,
   })
   expect(wallet.statusCode).toBe(201)
 })
@@ -102,9 +102,8 @@ function node(index: number): { app: FastifyInstance; port: number } {
 async function takeMission(index: number): Promise<string> {
   const { app } = node(index)
   const mission = await makeMission(app)
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/deals/subscriptions/${mission}/${streamer.username}`,
+  const response = await call(app, 'subscriptionCreate', {
+    params: { code: mission, username: streamer.username },
     headers: streamer.auth,
   })
   expect(response.statusCode).toBe(201)
@@ -112,11 +111,10 @@ async function takeMission(index: number): Promise<string> {
 }
 
 async function finishDeal(index: number, dealCode: string): Promise<void> {
-  const response = await node(index).app.inject({
-    method: 'PUT',
-    url: `/api/admin/deals/${dealCode}/state`,
+  const response = await call(node(index).app, 'adminDealState', {
+    params: { code: dealCode },
     headers: admin.auth,
-    payload: { state: 'finished' },
+    body: { state: 'finished' },
   })
   expect(response.statusCode).toBe(200)
 }
@@ -240,8 +238,7 @@ async function receiveOne(clients: Watched[]): Promise<void> {
   await Promise.all(received)
 }
 
-const logout = (auth: { authorization: string }) =>
-  node(0).app.inject({ method: 'POST', url: '/api/oauth/logout', headers: auth })
+const logout = (auth: { authorization: string }) => call(node(0).app, 'logout', { headers: auth })
 
 test.skipIf(!enabled)("a logout on node A cuts the session's socket on node B at once", async () => {
   const session = await extraSession()

@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { makeMission, makeUser, type TestUser } from './deals-fixtures'
 
@@ -31,29 +33,20 @@ afterAll(async () => {
 
 type Language = 'en' | 'fr' | 'es'
 
-const inject = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { who?: TestUser; language?: Language; payload?: object } = {},
-) =>
-  testApp.app.inject({
-    method,
-    url,
-    headers: {
-      ...(options.who ? options.who.auth : {}),
-      ...(options.language ? { 'accept-language': options.language } : {}),
-    },
-    ...(options.payload ? { payload: options.payload } : {}),
-  })
+/** The request headers of a reader: their session when signed in, their language when they send one. */
+const reader = (options: { who?: TestUser; language?: Language } = {}) => ({
+  ...(options.who ? options.who.auth : {}),
+  ...(options.language ? { 'accept-language': options.language } : {}),
+})
 
 const english = 'Handmade keyboards for long streams.'
 const french = 'Des claviers faits main pour les longs streams.'
 
 /** A provider with English and French text only, and a published mission of it the streamer takes. */
 async function brandWithMission(slug: string) {
-  const created = await inject('POST', '/api/admin/providers', {
-    who: admin,
-    payload: { name: 'Keycraft', slug, description: { en: english, fr: french }, theme: 'default' },
+  const created = await call(testApp.app, 'adminProviderCreate', {
+    headers: admin.auth,
+    body: { name: 'Keycraft', slug, description: { en: english, fr: french }, theme: 'default' },
   })
   expect(created.statusCode).toBe(201)
   const provider = created.json()
@@ -65,25 +58,35 @@ test('a provider’s text comes back in the reader’s language, English where i
   const { code } = await brandWithMission('keycraft')
   const expected: Record<Language, string> = { fr: french, es: english, en: english }
   for (const language of ['fr', 'es', 'en'] as const) {
-    const mission = (await inject('GET', `/api/deals/missions/${code}`, { language })).json()
+    const mission = (
+      await call(testApp.app, 'mission', { params: { code }, headers: reader({ language }) })
+    ).json()
     expect(mission.provider.description, `mission in ${language}`).toBe(expected[language])
-    const catalogue = (await inject('GET', '/api/deals/missions', { language })).json()
+    const catalogue = (await call(testApp.app, 'missions', { headers: reader({ language }) })).json()
     const listed = catalogue.items.find((item: { code: string }) => item.code === code)
     expect(listed.provider.description, `catalogue in ${language}`).toBe(expected[language])
   }
 
-  const taken = await inject('POST', `/api/deals/subscriptions/${code}/lea`, {
-    who: streamer,
-    language: 'fr',
+  const taken = await call(testApp.app, 'subscriptionCreate', {
+    params: { code, username: 'lea' },
+    headers: reader({ who: streamer, language: 'fr' }),
   })
   expect(taken.statusCode).toBeLessThan(300)
   for (const language of ['fr', 'es', 'en'] as const) {
     // The deal list has its own narrow read (deal-list.ts), the deal page the full one.
-    const list = (await inject('GET', '/api/deals/user/lea/missions', { who: streamer, language })).json()
+    const list = (
+      await call(testApp.app, 'userDeals', {
+        params: { username: 'lea' },
+        headers: reader({ who: streamer, language }),
+      })
+    ).json()
     const deal = list.items.find((item: { mission: { code: string } }) => item.mission.code === code)
     expect(deal.mission.provider.description, `deal list in ${language}`).toBe(expected[language])
     const page = (
-      await inject('GET', `/api/deals/user/lea/mission/${code}`, { who: streamer, language })
+      await call(testApp.app, 'userDeal', {
+        params: { username: 'lea', code },
+        headers: reader({ who: streamer, language }),
+      })
     ).json()
     expect(page.mission.provider.description, `deal page in ${language}`).toBe(expected[language])
   }
@@ -94,9 +97,10 @@ test('admins edit a provider’s text per language and read every language back'
   expect(provider.description).toEqual({ en: english, fr: french })
 
   const spanish = 'Teclados hechos a mano para directos largos.'
-  const updated = await inject('PUT', `/api/admin/providers/${provider.id}`, {
-    who: admin,
-    payload: {
+  const updated = await call(testApp.app, 'adminProviderUpdate', {
+    params: { id: provider.id },
+    headers: admin.auth,
+    body: {
       name: 'Keycraft',
       slug: 'keycraft-two',
       theme: 'default',
@@ -106,27 +110,37 @@ test('admins edit a provider’s text per language and read every language back'
   })
   expect(updated.statusCode).toBe(200)
   expect(updated.json().description).toEqual({ en: english, es: spanish })
-  const listed = (await inject('GET', '/api/admin/providers', { who: admin })).json().items
+  const listed = (await call(testApp.app, 'adminProviders', { headers: admin.auth })).json().items
   expect(listed.find((item: { id: string }) => item.id === provider.id).description).toEqual({
     en: english,
     es: spanish,
   })
-  const inFrench = (await inject('GET', `/api/deals/missions/${code}`, { language: 'fr' })).json()
+  const inFrench = (
+    await call(testApp.app, 'mission', { params: { code }, headers: reader({ language: 'fr' }) })
+  ).json()
   expect(inFrench.provider.description).toBe(english)
-  const inSpanish = (await inject('GET', `/api/deals/missions/${code}`, { language: 'es' })).json()
+  const inSpanish = (
+    await call(testApp.app, 'mission', { params: { code }, headers: reader({ language: 'es' }) })
+  ).json()
   expect(inSpanish.provider.description).toBe(spanish)
 
   // A translation without the English text it falls back to is refused on the English field.
-  const orphan = await inject('PUT', `/api/admin/providers/${provider.id}`, {
-    who: admin,
+  // Off the contract (no English text), so sent raw.
+  const orphan = await testApp.app.inject({
+    method: 'PUT',
+    url: endpoint('adminProviderUpdate', { id: provider.id }),
+    headers: admin.auth,
     payload: { name: 'Keycraft', slug: 'keycraft-two', theme: 'default', description: { fr: french } },
   })
   expect(orphan.statusCode).toBe(400)
   expect(orphan.json().errors.children.description.children.en.errors).toEqual(['validation.required'])
   // A plain string (the old shape) and an unknown language are refused too.
   for (const description of [english, { en: english, de: 'Tastaturen' }]) {
-    const refused = await inject('PUT', `/api/admin/providers/${provider.id}`, {
-      who: admin,
+    // Off the contract (a string, an unsupported language), so sent raw.
+    const refused = await testApp.app.inject({
+      method: 'PUT',
+      url: endpoint('adminProviderUpdate', { id: provider.id }),
+      headers: admin.auth,
       payload: { name: 'Keycraft', slug: 'keycraft-two', theme: 'default', description },
     })
     expect(refused.statusCode).toBe(400)
@@ -138,9 +152,11 @@ test('the admin deal list names each mission in the admin’s language, English 
   const code = await makeMission(testApp.app, {
     title: { en: 'Keyboard week', fr: 'Semaine du clavier' },
   })
-  await inject('POST', `/api/deals/subscriptions/${code}/lea`, { who: streamer })
+  await call(testApp.app, 'subscriptionCreate', { params: { code, username: 'lea' }, headers: streamer.auth })
   const titleIn = async (language: Language) => {
-    const items = (await inject('GET', `/api/admin/deals?q=${code}`, { who: admin, language })).json().items
+    const items = (
+      await call(testApp.app, 'adminDeals', { query: { q: code }, headers: reader({ who: admin, language }) })
+    ).json().items
     return items.find((item: { missionCode: string }) => item.missionCode === code)?.missionTitle
   }
   expect(await titleIn('fr')).toBe('Semaine du clavier')

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
 
 let lines: Array<Record<string, unknown>> = []
@@ -56,9 +58,9 @@ test('a burst of routine requests leaves one line, not two per request', async (
 test('every client error is logged, with its status', async () => {
   lines = []
   for (let i = 0; i < 5; i++) {
-    expect((await app.inject({ url: '/api/wallets/user/nobody' })).statusCode).toBe(401)
+    expect((await call(app, 'walletGet', { params: { username: 'nobody' } })).statusCode).toBe(401)
   }
-  const logged = requestLines('/api/wallets/user/nobody')
+  const logged = requestLines(endpoint('walletGet', { username: 'nobody' }))
   expect(logged).toHaveLength(5)
   for (const line of logged) expect(line).toMatchObject({ level: 30, res: { statusCode: 401 } })
 })

@@ -10,6 +10,7 @@ import { hashToken } from '#server/lib/tokens.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import { cutDeadSessionSockets } from '#server/plugins/socket-sessions.ts'
 import type { ServerToClientEvents } from '#shared/contract/socket.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { signin, signup, strongPassword } from './auth-helpers'
 import { personBody } from './wallet-fixtures'
@@ -42,11 +43,10 @@ interface Watched {
 /** A user with a wallet, so `wallet:updated` (name, address, birth date, balance) has something to carry. */
 async function userWithWallet() {
   const user = await signup(app)
-  const created = await app.inject({
-    method: 'POST',
-    url: `/api/wallets/user/${user.username}`,
+  const created = await call(app, 'walletCreate', {
+    params: { username: user.username },
     headers: user.auth,
-    payload: personBody,
+    body: personBody,
   })
   expect(created.statusCode).toBe(201)
   return user
@@ -137,7 +137,7 @@ test('a socket dropped before a logout gets no event after it, replayed or new',
   const user = await userWithWallet()
   const client = await open(user.token)
   const seen = await afterDropAndRevoke(client, user.user.id, async () => {
-    const logout = await app.inject({ method: 'POST', url: '/api/oauth/logout', headers: user.auth })
+    const logout = await call(app, 'logout', { headers: user.auth })
     expect(logout.statusCode).toBe(204)
   })
   expect(seen).toEqual({ received: 0, recovered: false })
@@ -149,11 +149,7 @@ test('a socket dropped before a password reset gets no event after it', async ()
   const client = await open(user.token)
   const seen = await afterDropAndRevoke(client, user.user.id, async () => {
     const token = await issueOneTimeToken(app.db, user.user.id, 'reset_password')
-    const reset = await app.inject({
-      method: 'POST',
-      url: '/api/oauth/reset',
-      payload: { token, plainPassword: 'N3w-password-reset' },
-    })
+    const reset = await call(app, 'reset', { body: { token, plainPassword: 'N3w-password-reset' } })
     expect(reset.statusCode).toBe(200)
   })
   expect(seen).toEqual({ received: 0, recovered: false })
@@ -166,10 +162,9 @@ test("a password change silences the other devices' dropped sockets, not the dev
   const otherDevice = await open((signedIn.json() as { code: string }).code)
   const thisDevice = await open(user.token)
   const seen = await afterDropAndRevoke(otherDevice, user.user.id, async () => {
-    const changed = await app.inject({
-      method: 'PUT',
-      url: `/api/user/${user.username}`,
-      payload: { plainPassword: 'N3w-password-change', currentPassword: strongPassword },
+    const changed = await call(app, 'userUpdate', {
+      params: { user: user.username },
+      body: { plainPassword: 'N3w-password-change', currentPassword: strongPassword },
       headers: user.auth,
     })
     expect(changed.statusCode).toBe(200)
@@ -240,7 +235,7 @@ test('a logout that lands between the handshake check and the rooms still cuts t
   // and its push finds no socket in the session's room yet.
   app.io.use(async (socket, next) => {
     if ((socket.handshake.auth as { token?: unknown }).token === user.token) {
-      await app.inject({ method: 'POST', url: '/api/oauth/logout', headers: user.auth })
+      await call(app, 'logout', { headers: user.auth })
     }
     next()
   })

@@ -10,6 +10,7 @@ import { content, missions, providers, users } from '#server/db/schema.ts'
 import { demoFaq } from '#server/db/seed-faq.ts'
 import { demoMissions, demoProviders } from '#server/db/seed-missions.ts'
 import { demoHome, demoTerms } from '#server/db/seed-pages.ts'
+import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../support/test-db'
 
 /**
@@ -93,10 +94,8 @@ test.skipIf(!onPostgres)(
     expect(await total(missions)).toBe(demoMissions.length)
     expect(await total(content)).toBe((demoFaq.length + demoTerms.length + demoHome.length) * SEEDED_LOCALES)
 
-    const signIn = await first.inject({
-      method: 'POST',
-      url: '/api/oauth/signin',
-      payload: { username: 'operator', plainPassword: 'a long admin password 1' },
+    const signIn = await call(first, 'signin', {
+      body: { username: 'operator', plainPassword: 'a long admin password 1' },
     })
     expect(signIn.statusCode).toBe(200)
   },

@@ -4,6 +4,8 @@
  */
 import { expect } from 'vitest'
 import type { Mailer } from '#server/lib/mailer.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import type { TestUser } from './deals-fixtures'
 import {
@@ -41,16 +43,14 @@ export async function createStripeTestApp(options: { mailer?: Mailer } = {}): Pr
   }
 }
 
-/** Posts a signed event to the webhook, as Stripe delivers it. */
+/** Posts a signed event to the webhook, as Stripe delivers it (a raw body: the signature covers its bytes). */
 export const deliverEvent = ({ testApp }: StripeTestApp, event: SignedDelivery) =>
   testApp.app.inject({
     method: 'POST',
-    url: '/api/payments/stripe/webhook',
+    url: endpoint('stripeWebhook'),
     headers: event.headers,
     payload: event.payload,
   })
-
-const topUpUrl = (slug: string, code: string) => `/api/providers/${slug}/missions/${code}/top-ups`
 
 /** A card top-up started by a member of the brand: the server's intent at the stand-in, and its ids. */
 export async function startBrandTopUp(
@@ -60,11 +60,10 @@ export async function startBrandTopUp(
   code: string,
   amount: number,
 ) {
-  const started = await testApp.app.inject({
-    method: 'POST',
-    url: topUpUrl(slug, code),
+  const started = await call(testApp.app, 'brandTopUpCreate', {
+    params: { slug, code },
     headers: who.auth,
-    payload: { amount },
+    body: { amount },
   })
   expect(started.statusCode).toBe(201)
   const { topUpId, clientSecret } = started.json() as { topUpId: string; clientSecret: string }

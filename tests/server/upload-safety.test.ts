@@ -2,6 +2,8 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { uploadLimit } from '#server/http/multipart.ts'
+import { endpoint } from '#shared/endpoints.ts'
+import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { createUser, createWallet, type TestUser } from './wallet-fixtures'
 
@@ -50,10 +52,15 @@ function pngHeaderOnly(side: number): Buffer {
   ])
 }
 
-async function multipart(fields: Record<string, string>, file: { field: string; data: Buffer }) {
+function pictureForm(fields: Record<string, string>, file: { field: string; data: Buffer }) {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.set(key, value)
   form.set(file.field, new Blob([new Uint8Array(file.data)], { type: 'image/png' }), 'picture.png')
+  return form
+}
+
+async function multipart(fields: Record<string, string>, file: { field: string; data: Buffer }) {
+  const form = pictureForm(fields, file)
   const request = new Request('http://test.invalid', { method: 'POST', body: form })
   return {
     payload: Buffer.from(await request.arrayBuffer()),
@@ -76,24 +83,31 @@ const send = async (
   })
 }
 
+// Sent raw: the avatar form is a POST carrying `_method=put`, as a browser form sends it; the
+// contract's row for it is the PUT.
 const uploadAvatar = (who: TestUser, data: Buffer) =>
-  send(`/api/user/${who.username}`, who, { _method: 'put' }, { field: 'avatar', data })
+  send(endpoint('userUpdate', { user: who.username }), who, { _method: 'put' }, { field: 'avatar', data })
 const uploadKyc = (who: TestUser, data: Buffer) =>
-  send(`/api/wallets/user/${who.username}/kyc`, who, { kind: 'identity' }, { field: 'document', data })
+  call(t.app, 'walletKyc', {
+    params: { username: who.username },
+    as: who,
+    body: pictureForm({ kind: 'identity' }, { field: 'document', data }),
+  })
 const uploadLogo = (admin: TestUser, data: Buffer, slug: string) =>
-  send(
-    '/api/admin/providers',
-    admin,
-    {
-      payload: JSON.stringify({
-        name: `Brand ${slug}`,
-        slug,
-        description: { en: 'A brand' },
-        theme: 'arcade',
-      }),
-    },
-    { field: 'logo', data },
-  )
+  call(t.app, 'adminProviderCreate', {
+    as: admin,
+    body: pictureForm(
+      {
+        payload: JSON.stringify({
+          name: `Brand ${slug}`,
+          slug,
+          description: { en: 'A brand' },
+          theme: 'arcade',
+        }),
+      },
+      { field: 'logo', data },
+    ),
+  })
 
 const fieldErrors = (
   response: { json(): { errors?: { children?: Record<string, { errors?: string[] }> } } },
