@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { registerAppFeatures } from '#client/app-features.ts'
 import { stopDeal } from '#client/features/deals/mutations.ts'
@@ -153,6 +153,36 @@ test('a pushed deal event is added to its deal’s events once', async () => {
   socket.push('deal:event', { dealCode: 'D-other', event: eventOf({ id: 'E-8' }) })
   release()
   expect(queryClient.getQueryData(events)).toEqual({ items: [click], total: 1 })
+})
+
+test('a pushed event that overtakes its list’s answer is asked for again, not lost under the older answer', async () => {
+  const queryClient = cacheWith(dealOf())
+  queryClient.removeQueries({ queryKey: events, exact: true })
+  const click = eventOf({ id: 'E-9' })
+  let answerReadBeforeTheClick: (() => void) | undefined
+  let requests = 0
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      requests += 1
+      const first = requests === 1
+      if (first) await new Promise<void>((resolve) => (answerReadBeforeTheClick = resolve))
+      const body = first ? { items: [], total: 0 } : { items: [click], total: 1 }
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })
+    }),
+  )
+  const onScreen = new QueryObserver(queryClient, dealQueries.triggers('alice', 'M-1'))
+  const unsubscribe = onScreen.subscribe(() => undefined)
+  const release = await openLiveSocket(queryClient)
+  try {
+    await vi.waitFor(() => expect(answerReadBeforeTheClick).toBeDefined())
+    socket.push('deal:event', { dealCode: 'D-1', event: click })
+    answerReadBeforeTheClick?.()
+    await vi.waitFor(() => expect(queryClient.getQueryData(events)).toEqual({ items: [click], total: 1 }))
+  } finally {
+    release()
+    unsubscribe()
+  }
 })
 
 test('a wallet push reaches the wallet feature’s handler through the same registry', async () => {

@@ -168,6 +168,14 @@ export function storeDealEvent(queryClient: QueryClient, dealCode: string, event
       queryKey: dealStatsKey(deal.user.username, deal.mission.code),
     })
   }
+  // An answer on its way may have been read before this event was written, and would land over it (or,
+  // with no list yet, the event would have nowhere to go): the list is asked again instead.
+  const state = queryClient.getQueryState(key)
+  if (state && (state.fetchStatus === 'fetching' || state.data === undefined)) {
+    const filters = { queryKey: key, exact: true }
+    void queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters))
+    return
+  }
   queryClient.setQueryData<List<DealEvent>>(key, (list) =>
     list && !list.items.some((item) => item.id === event.id)
       ? { ...list, items: [event, ...list.items], total: (list.total ?? list.items.length) + 1 }
