@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { ScrollRegion } from '#client/components/ui/scroll-region.tsx'
 import { DealStateBadge } from '#client/features/deals/admin-kit.ts'
 import { absoluteLink } from '#client/lib/http.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
@@ -40,7 +41,7 @@ export function StreamersTable({
           <Trans>No streamer has taken this mission yet.</Trans>
         </p>
       ) : (
-        <div className="brand-table-scroll">
+        <ScrollRegion className="brand-table-scroll" label={t`Results per streamer`}>
           <table className="brand-table" data-testid="brand-streamers">
             <caption className="visually-hidden">{t`Results per streamer`}</caption>
             <thead>
@@ -87,7 +88,7 @@ export function StreamersTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   )

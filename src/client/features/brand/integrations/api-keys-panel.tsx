@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Field } from '#client/components/ui/field.tsx'
+import { ScrollRegion } from '#client/components/ui/scroll-region.tsx'
 import { confirm } from '#client/lib/confirm.ts'
 import { lazyArkResolver } from '#client/lib/forms/form-errors.ts'
 import { notify } from '#client/lib/toast.ts'
@@ -115,7 +116,7 @@ export function ApiKeysPanel({ slug, canManage }: { slug: string; canManage: boo
         </Trans>
       </p>
       {data.items.length > 0 ? (
-        <div className="brand-table-scroll integration-table-scroll">
+        <ScrollRegion className="brand-table-scroll integration-table-scroll" label={t`API keys`}>
           <table className="brand-table">
             <thead>
               <tr>
@@ -134,7 +135,7 @@ export function ApiKeysPanel({ slug, canManage }: { slug: string; canManage: boo
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="muted">
           <Trans>No API key yet.</Trans>

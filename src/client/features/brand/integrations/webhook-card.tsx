@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ScrollRegion } from '#client/components/ui/scroll-region.tsx'
 import { confirm } from '#client/lib/confirm.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandWebhook } from '#shared/contract/brand-integrations.ts'
@@ -94,7 +95,7 @@ export function WebhookCard({
           <Trans>Last deliveries</Trans>
         </summary>
         {log.data && log.data.items.length > 0 ? (
-          <div className="brand-table-scroll integration-table-scroll">
+          <ScrollRegion className="brand-table-scroll integration-table-scroll" label={t`Last deliveries`}>
             <table className="brand-table">
               <thead>
                 <tr>
@@ -121,7 +122,7 @@ export function WebhookCard({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         ) : (
           <p className="muted">
             <Trans>Nothing sent yet.</Trans>
