@@ -142,3 +142,37 @@ test('devices are named by browser and system', () => {
   expect(deviceLabel(android)).toBe('Chrome · Android')
   expect(deviceLabel(iphone)).toBe('Safari · iPhone')
 })
+
+test('a first visit whose worker is still installing: the device is saved once it is ready, even past 10 s', async () => {
+  const browser = pushCapableBrowser('default', 'granted')
+  // The worker is still caching the app (a slow phone on its first visit): ready only after 15 s.
+  let becomeReady: (() => void) | undefined
+  const ready = new Promise((resolve) => {
+    becomeReady = () =>
+      resolve({ pushManager: { subscribe: browser.subscribe, getSubscription: async () => null } })
+  })
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready, getRegistration: async () => ({ installing: {} }) },
+  })
+  stubApi((method, path) => {
+    if (path === '/api/push/key') return { status: 200, body: { publicKey: 'BAAA' } }
+    if (method === 'POST') {
+      saved.push(path)
+      return { status: 201, body: device }
+    }
+    return { status: 200, body: { items: [] } }
+  })
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  try {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Turn on notifications on this device' }))
+    await act(() => vi.advanceTimersByTimeAsync(15_000))
+    becomeReady?.()
+    await vi.waitFor(() => expect(saved).toEqual(['/api/push/user/ada/devices']))
+    expect(screen.queryByTestId('push-failure')?.textContent ?? '').toBe('')
+  } finally {
+    vi.useRealTimers()
+  }
+})

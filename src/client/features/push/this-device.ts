@@ -24,11 +24,18 @@ export function pushAvailability(): PushAvailability {
 // 10 s: the worker registers at start-up; if it has not by then (a private window refusing it),
 // waiting longer only leaves the button spinning.
 const WORKER_WAIT_MS = 10_000
+// A first visit's worker is still caching the app: it will be ready, later on a slow phone or network.
+const INSTALLING_WORKER_WAIT_MS = 60_000
 
 async function workerRegistration(): Promise<ServiceWorkerRegistration> {
+  const registered = await navigator.serviceWorker.getRegistration?.()
+  const installing = Boolean(registered?.installing ?? registered?.waiting)
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no service worker')), WORKER_WAIT_MS)
+    timer = setTimeout(
+      () => reject(new Error('no service worker')),
+      installing ? INSTALLING_WORKER_WAIT_MS : WORKER_WAIT_MS,
+    )
   })
   try {
     return await Promise.race([navigator.serviceWorker.ready, timeout])
@@ -89,25 +96,31 @@ export const SUBSCRIBE_WAIT_MS = 10_000
  * Asks the permission (the browser's prompt, only now), subscribes, and saves the subscription.
  * Resolves to the permission it ended with; throws when the subscription could not be made or saved,
  * and `PushTimeoutError` when that took longer than `SUBSCRIBE_WAIT_MS` (the prompt's own time,
- * the user's, is not counted).
+ * the user's, is not counted, nor a first visit's worker still installing).
  */
 export async function subscribeThisDevice(username: string, locale: Locale): Promise<NotificationPermission> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission
+  // Our own worker's start is not the push service's answer: it is waited for before the clock starts.
+  const registration = await workerRegistration()
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new PushTimeoutError()), SUBSCRIBE_WAIT_MS)
   })
   try {
-    await Promise.race([saveSubscription(username, locale), timeout])
+    await Promise.race([saveSubscription(registration, username, locale), timeout])
   } finally {
     clearTimeout(timer)
   }
   return permission
 }
 
-async function saveSubscription(username: string, locale: Locale): Promise<void> {
-  const [registration, key] = await Promise.all([workerRegistration(), fetchPushKey()])
+async function saveSubscription(
+  registration: ServiceWorkerRegistration,
+  username: string,
+  locale: Locale,
+): Promise<void> {
+  const key = await fetchPushKey()
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
