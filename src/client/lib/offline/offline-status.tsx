@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useSyncExternalStore } from 'react'
+import { type ReactNode, useCallback, useRef, useSyncExternalStore } from 'react'
 import { formatLocalDateTime } from '#shared/format-date.ts'
 import { describeOfflineMutation } from './mutation-defaults'
 import { isLiveQuery } from './query-roots'
@@ -38,19 +38,61 @@ function useLastSynced(): number {
   )
 }
 
+interface QueuedChange {
+  id: number
+  label: string
+  paused: boolean
+}
+
+/**
+ * The changes queued while offline, until the server has them: a change stays listed while it is on
+ * its way (it leaves the strip when its answer arrives, not when it is sent), and a change made online
+ * is never listed (it was never paused).
+ */
+function useQueuedChanges(): QueuedChange[] {
+  const everPaused = useRef(new Set<number>())
+  const pending = useMutationState({
+    filters: { status: 'pending' },
+    select: (mutation) => ({
+      id: mutation.mutationId,
+      label: describeOfflineMutation(mutation.options.mutationKey, mutation.state.variables),
+      paused: mutation.state.isPaused,
+    }),
+  })
+  for (const change of pending) if (change.paused) everPaused.current.add(change.id)
+  const stillPending = new Set(pending.map((change) => change.id))
+  for (const id of everPaused.current) if (!stillPending.has(id)) everPaused.current.delete(id)
+  return pending.filter((change) => everPaused.current.has(change.id))
+}
+
+function ChangeList({ title, labels, testId }: { title: ReactNode; labels: string[]; testId: string }) {
+  return (
+    <div className="offline-waiting" data-testid={testId}>
+      <strong>{title}</strong>
+      <ul>
+        {labels.map((label, index) => (
+          // Two identical queued changes are possible; their order is stable.
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels alone may repeat
+          <li key={`${index}-${label}`}>{label}</li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /**
  * The strip under the header: says when the app is offline and how old the data is, and
- * lists the changes waiting to be sent. Renders nothing when online with nothing waiting.
+ * lists the changes waiting to be sent, then being sent. Renders nothing when online with nothing
+ * queued.
  */
 export function OfflineStatus() {
   const { t } = useLingui()
   const online = useOnline()
   const syncedAt = useLastSynced()
-  const waiting = useMutationState({
-    filters: { predicate: (mutation) => mutation.state.isPaused },
-    select: (mutation) => describeOfflineMutation(mutation.options.mutationKey, mutation.state.variables),
-  })
-  if (online && waiting.length === 0) return null
+  const queued = useQueuedChanges()
+  const waiting = queued.filter((change) => change.paused).map((change) => change.label)
+  const sending = queued.filter((change) => !change.paused).map((change) => change.label)
+  if (online && queued.length === 0) return null
   // The date filter's DD/MM/YYYY, in the viewer's own time: when their device last synced.
   const synced = syncedAt ? formatLocalDateTime(syncedAt) : null
   return (
@@ -72,18 +114,10 @@ export function OfflineStatus() {
           </p>
         )}
         {waiting.length > 0 ? (
-          <div className="offline-waiting">
-            <strong>
-              <Trans>Waiting to send</Trans>
-            </strong>
-            <ul>
-              {waiting.map((label, index) => (
-                // Two identical queued changes are possible; their order is stable.
-                // biome-ignore lint/suspicious/noArrayIndexKey: labels alone may repeat
-                <li key={`${index}-${label}`}>{label}</li>
-              ))}
-            </ul>
-          </div>
+          <ChangeList title={<Trans>Waiting to send</Trans>} labels={waiting} testId="changes-waiting" />
+        ) : null}
+        {sending.length > 0 ? (
+          <ChangeList title={<Trans>Sending…</Trans>} labels={sending} testId="changes-sending" />
         ) : null}
       </div>
     </section>
