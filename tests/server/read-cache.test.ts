@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/client.ts'
-import { listenerApplicationName } from '#server/db/notifications.ts'
+import { listenerApplicationName, listenPostgres } from '#server/db/notifications.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
 import { call } from '../support/call'
@@ -287,6 +287,41 @@ test("someone else's write shows on the next read at once: an admin stopping a s
     await slowLink?.close()
   }
 })
+
+test.runIf(onPostgres)(
+  "a node's wait for its own announcements is never ended by another node's marker",
+  async () => {
+    const url = database.databaseUrl as string
+    const slowLink = await startSlowListenerLink(url, 300)
+    const heardBySlow: string[] = []
+    let fastLive = false
+    let slowLive = false
+    const fast = listenPostgres(url, 'marks_probe', {
+      message: () => undefined,
+      live: (isLive) => {
+        fastLive = isLive
+      },
+    })
+    const slow = listenPostgres(slowLink.databaseUrl, 'marks_probe', {
+      message: (payload) => heardBySlow.push(payload),
+      live: (isLive) => {
+        slowLive = isLive
+      },
+    })
+    try {
+      await until(() => fastLive && slowLive, 'both feeds listening')
+      // The other node's marker commits first, then a write; the slow node hears both 300 ms late.
+      await fast.caughtUp()
+      await app.db.execute(sql`select pg_notify('marks_probe', 'the write')`)
+      await slow.caughtUp()
+      expect(heardBySlow).toContain('the write')
+    } finally {
+      await fast.close()
+      await slow.close()
+      await slowLink.close()
+    }
+  },
+)
 
 test.runIf(onPostgres)('a node whose feed was cut answers nothing from memory', async () => {
   const { streamer, code, deals } = await streamerWithDeal()

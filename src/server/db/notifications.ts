@@ -6,6 +6,7 @@
  * whoever keeps state on the strength of them (the session cache) must not trust that state while
  * the feed is not live, and must start afresh when it is live again.
  */
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 
 /** Where the database layer reports what an operator should see (the app's logger). */
@@ -30,7 +31,8 @@ export interface NotificationFeed {
   close(): Promise<void>
 }
 
-// A marker this node sends itself: nobody else's payload starts with it, and it reaches no handler.
+// A marker a feed sends itself: nobody else's payload starts with it, and it reaches no handler. Every
+// node listening on the channel hears it too, so each feed's marks carry the feed's own random id.
 const CAUGHT_UP_MARK = '~caught-up:'
 // A marker lost with its connection must not hold a write's answer: past this, the write answers.
 const CAUGHT_UP_TIMEOUT_MS = 2_000
@@ -65,6 +67,7 @@ export function listenPostgres(
   let retryMs = FIRST_RETRY_MS
   let retry: NodeJS.Timeout | undefined
   let marks = 0
+  const feedId = randomUUID()
   const waitingForMark = new Map<string, () => void>()
   const releaseAll = () => {
     for (const release of [...waitingForMark.values()]) release()
@@ -125,7 +128,7 @@ export function listenPostgres(
       const client = listening
       if (!client || client !== current || closed) return
       marks += 1
-      const mark = `${CAUGHT_UP_MARK}${marks}`
+      const mark = `${CAUGHT_UP_MARK}${feedId}:${marks}`
       const heard = new Promise<void>((resolve) => {
         const release = () => {
           clearTimeout(timer)
