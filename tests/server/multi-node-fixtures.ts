@@ -4,6 +4,54 @@
  */
 import { createServer, Socket as NetSocket, type Server, type Socket } from 'node:net'
 
+interface Relay {
+  port: number
+  /** Drops every live connection; new ones are still relayed. */
+  cut(): void
+  close(): Promise<void>
+}
+
+/**
+ * A TCP relay on a free local port: each connection goes on to `target()` (asked per connection), its
+ * bytes carried by `carry` (both ways as they come, by default). The balancer and the slow link below.
+ */
+async function startRelay(
+  target: () => { host: string; port: number },
+  carry: (incoming: Socket, outgoing: Socket) => void = (incoming, outgoing) =>
+    incoming.pipe(outgoing).pipe(incoming),
+): Promise<Relay> {
+  const live = new Set<Socket>()
+  const server: Server = createServer((incoming) => {
+    const { host, port } = target()
+    const outgoing = new NetSocket()
+    outgoing.connect(port, host)
+    for (const socket of [incoming, outgoing]) {
+      live.add(socket)
+      socket.on('error', () => socket.destroy())
+      socket.on('close', () => live.delete(socket))
+    }
+    carry(incoming, outgoing)
+    incoming.on('close', () => outgoing.destroy())
+    outgoing.on('close', () => incoming.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('relay has no port')
+  const cut = () => {
+    for (const socket of live) socket.destroy()
+    live.clear()
+  }
+  return {
+    port: address.port,
+    cut,
+    close: () =>
+      new Promise<void>((resolve) => {
+        cut()
+        server.close(() => resolve())
+      }),
+  }
+}
+
 /** A TCP load balancer in miniature: new connections go to the current target; `cut` drops live ones. */
 export interface Balancer {
   port: number
@@ -13,33 +61,19 @@ export interface Balancer {
 }
 
 export async function startBalancer(initialTarget: number): Promise<Balancer> {
-  const live = new Set<Socket>()
-  const balancer: Balancer = {
-    port: 0,
-    target: initialTarget,
-    cut() {
-      for (const socket of live) socket.destroy()
-      live.clear()
+  let target = initialTarget
+  const relay = await startRelay(() => ({ host: '127.0.0.1', port: target }))
+  return {
+    port: relay.port,
+    get target() {
+      return target
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    set target(port: number) {
+      target = port
+    },
+    cut: relay.cut,
+    close: relay.close,
   }
-  const server: Server = createServer((incoming) => {
-    const outgoing = new NetSocket()
-    outgoing.connect(balancer.target, '127.0.0.1')
-    for (const socket of [incoming, outgoing]) {
-      live.add(socket)
-      socket.on('error', () => socket.destroy())
-      socket.on('close', () => live.delete(socket))
-    }
-    incoming.pipe(outgoing).pipe(incoming)
-    incoming.on('close', () => outgoing.destroy())
-    outgoing.on('close', () => incoming.destroy())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('balancer has no port')
-  balancer.port = address.port
-  return balancer
 }
 
 /**
@@ -52,43 +86,26 @@ export async function startSlowListenerLink(
   delayMs: number,
 ): Promise<{ databaseUrl: string; close(): Promise<void> }> {
   const target = new URL(databaseUrl)
-  const live = new Set<Socket>()
-  const server: Server = createServer((incoming) => {
-    const outgoing = new NetSocket()
-    outgoing.connect(Number(target.port || 5432), target.hostname)
-    for (const socket of [incoming, outgoing]) {
-      live.add(socket)
-      socket.on('error', () => socket.destroy())
-      socket.on('close', () => live.delete(socket))
-    }
-    let slow: boolean | undefined
-    incoming.on('data', (chunk: Buffer) => {
-      // The first packet is the start-up message, which carries the connection's application name.
-      slow ??= chunk.includes('streamdeals-listen-')
-      outgoing.write(chunk)
-    })
-    // Same delay for every chunk: they still arrive in order.
-    outgoing.on('data', (chunk: Buffer) => {
-      if (slow) setTimeout(() => incoming.write(chunk), delayMs)
-      else incoming.write(chunk)
-    })
-    incoming.on('close', () => outgoing.destroy())
-    outgoing.on('close', () => incoming.destroy())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  if (!address || typeof address === 'string') throw new Error('slow link has no port')
+  const relay = await startRelay(
+    () => ({ host: target.hostname, port: Number(target.port || 5432) }),
+    (incoming, outgoing) => {
+      let slow: boolean | undefined
+      incoming.on('data', (chunk: Buffer) => {
+        // The first packet is the start-up message, which carries the connection's application name.
+        slow ??= chunk.includes('streamdeals-listen-')
+        outgoing.write(chunk)
+      })
+      // Same delay for every chunk: they still arrive in order.
+      outgoing.on('data', (chunk: Buffer) => {
+        if (slow) setTimeout(() => incoming.write(chunk), delayMs)
+        else incoming.write(chunk)
+      })
+    },
+  )
   const through = new URL(databaseUrl)
   through.hostname = '127.0.0.1'
-  through.port = String(address.port)
-  return {
-    databaseUrl: through.toString(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of live) socket.destroy()
-        server.close(() => resolve())
-      }),
-  }
+  through.port = String(relay.port)
+  return { databaseUrl: through.toString(), close: relay.close }
 }
 
 export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
