@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { type MutationKey, onlineManager, type QueryClient } from '@tanstack/react-query'
+import { type Mutation, type MutationKey, onlineManager, type QueryClient } from '@tanstack/react-query'
 import { featuresReady } from '../features-ready'
 import { notify } from '../toast'
 
@@ -85,6 +85,16 @@ function definitionOf(key: MutationKey | undefined): RegisteredDefinition | unde
 const awaitedByCaller = new WeakSet<object>()
 const isAwaited = (variables: unknown): boolean =>
   typeof variables === 'object' && variables !== null && awaitedByCaller.has(variables)
+
+/**
+ * A change the offline queue holds until the server has it: waiting (paused), or on its way after
+ * waiting (handed off, so no caller awaits it). A change sent at once, its caller awaiting it, is not.
+ */
+export function isQueuedChange(mutation: Mutation<unknown, Error, unknown, unknown>): boolean {
+  if (mutation.state.status !== 'pending') return false
+  if (mutation.state.isPaused) return true
+  return definitionOf(mutation.options.mutationKey) !== undefined && !isAwaited(mutation.state.variables)
+}
 
 /** The human line for a queued change, in "waiting to send" and in the toasts. */
 export function describeOfflineMutation(key: MutationKey | undefined, variables: unknown): string {

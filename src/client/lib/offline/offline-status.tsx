@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useRef, useSyncExternalStore } from 'react'
+import { type ReactNode, useCallback, useSyncExternalStore } from 'react'
 import { formatLocalDateTime } from '#shared/format-date.ts'
-import { describeOfflineMutation } from './mutation-defaults'
+import { describeOfflineMutation, isQueuedChange } from './mutation-defaults'
 import { isLiveQuery } from './query-roots'
 
 /** Whether the app believes it can reach the server (see reachability.ts). */
@@ -39,30 +39,23 @@ function useLastSynced(): number {
 }
 
 interface QueuedChange {
-  id: number
   label: string
   paused: boolean
 }
 
 /**
  * The changes queued while offline, until the server has them: a change stays listed while it is on
- * its way (it leaves the strip when its answer arrives, not when it is sent), and a change made online
- * is never listed (it was never paused).
+ * its way (it leaves the strip when its answer arrives, not when it is sent), and a change sent at
+ * once is never listed.
  */
 function useQueuedChanges(): QueuedChange[] {
-  const everPaused = useRef(new Set<number>())
-  const pending = useMutationState({
-    filters: { status: 'pending' },
+  return useMutationState({
+    filters: { predicate: isQueuedChange },
     select: (mutation) => ({
-      id: mutation.mutationId,
       label: describeOfflineMutation(mutation.options.mutationKey, mutation.state.variables),
       paused: mutation.state.isPaused,
     }),
   })
-  for (const change of pending) if (change.paused) everPaused.current.add(change.id)
-  const stillPending = new Set(pending.map((change) => change.id))
-  for (const id of everPaused.current) if (!stillPending.has(id)) everPaused.current.delete(id)
-  return pending.filter((change) => everPaused.current.has(change.id))
 }
 
 function ChangeList({ title, labels, testId }: { title: ReactNode; labels: string[]; testId: string }) {
