@@ -40,7 +40,11 @@ function arrowsOf(file: string): ImportArrow[] {
     const room = /^#(shared|client|server)\/(.*)$/.exec(specifier)
     if (room) return { from, specifier, to: `${room[1]}/${room[2]}` }
     if (specifier.startsWith('.'))
-      return { from, specifier, to: relative(src, resolve(dirname(file), specifier)) }
+      return {
+        from,
+        specifier,
+        to: relative(src, resolve(dirname(file), specifier)),
+      }
     return { from, specifier, to: null }
   })
 }
@@ -144,6 +148,38 @@ test('no source file reads a query key by position', () => {
   expect(wrong, 'use (or add) a key helper exported by the query factory').toEqual([])
 })
 
+/**
+ * Every form is a react-hook-form form (its values, errors and submission in one place, checked by a
+ * resolver), not a state per field: the file rendering a `<form>` uses react-hook-form itself or
+ * through a hook of its own folder that does (`use-secret-form.ts`).
+ */
+const usesFormKit = (source: string) => /from ['"]react-hook-form['"]/.test(source)
+
+test('every client form is on the form kit (react-hook-form)', () => {
+  const forms = sourcesUnder(join(src, 'client')).filter(
+    (file) =>
+      file.endsWith('.tsx') && !file.endsWith('.test.tsx') && /<form[\s>]/.test(readFileSync(file, 'utf8')),
+  )
+  expect(forms.length).toBeGreaterThan(20)
+  const wrong = forms
+    .filter((file) => {
+      if (usesFormKit(readFileSync(file, 'utf8'))) return false
+      const local = arrowsOf(file).flatMap((arrow) =>
+        arrow.specifier.startsWith('.') && arrow.to ? [arrow.to] : [],
+      )
+      return !local.some((path) =>
+        ['.ts', '.tsx'].some((ext) => {
+          try {
+            return usesFormKit(readFileSync(join(src, `${path.replace(/\.tsx?$/, '')}${ext}`), 'utf8'))
+          } catch {
+            return false
+          }
+        }),
+      )
+    })
+    .map((file) => relative(src, file))
+  expect(wrong, 'build the form with useForm and components/ui/field.tsx').toEqual([])
+})
 test('the checks see real arrows (the composition root imports features)', () => {
   const composed = arrows.filter(
     (arrow) => arrow.from === 'client/app-features.ts' && arrow.to && featureOf(arrow.to),
