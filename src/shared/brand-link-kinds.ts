@@ -9,7 +9,7 @@ import { INTEGRATION_TYPES } from './deal-values'
 
 export type IntegrationKind = (typeof INTEGRATION_TYPES)[number]
 
-export const GENERAL_INTEGRATION_KINDS: readonly IntegrationKind[] = ['LINK', 'MIXTE', 'CUSTOM_CODE']
+const GENERAL_INTEGRATION_KINDS: readonly IntegrationKind[] = ['LINK', 'MIXTE', 'CUSTOM_CODE']
 
 /** The kinds a brand whose missions use `used` may choose, in the order the form offers them. */
 export function brandIntegrationKinds(used: Iterable<string>): IntegrationKind[] {

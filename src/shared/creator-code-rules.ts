@@ -4,9 +4,9 @@
  * digits only (no look-alike letters, nothing a checkout field refuses), 4 to 16 of them, any case
  * (one code whatever the case), and never a word that would pass for the platform or its staff.
  */
-export const CREATOR_CODE_MIN_LENGTH = 4
+const CREATOR_CODE_MIN_LENGTH = 4
 export const CREATOR_CODE_MAX_LENGTH = 16
-export const CREATOR_CODE_PATTERN = /^[A-Za-z0-9]+$/
+const CREATOR_CODE_PATTERN = /^[A-Za-z0-9]+$/
 
 /** Words no creator code may contain (compared upper-case): they would pass for us or our staff. */
 const RESERVED_WORDS = ['STREAMDEALS', 'ADMIN', 'SUPPORT', 'STAFF', 'OFFICIAL', 'MODERATOR', 'HELPDESK']

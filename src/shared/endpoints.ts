@@ -11,10 +11,8 @@ import { type EndpointDefinition, fillPath, userEndpoints } from './endpoint-row
 export {
   type Access,
   type EndpointDefinition,
-  fillPath,
   type HttpMethod,
   MissingEndpointParameterError,
-  userEndpoints,
 } from './endpoint-rows'
 
 export const endpoints = { ...userEndpoints, ...brandEndpoints, ...adminEndpoints }

@@ -3,7 +3,7 @@
  * show a date too (the offline strip says when the data was last synced) without its weight.
  */
 
-export const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY'
+const DEFAULT_DATE_FORMAT = 'DD/MM/YYYY'
 /** A moment of the viewer's own day: date and time, as the offline strip shows "last synced". */
 export const DEFAULT_DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm'
 

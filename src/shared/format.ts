@@ -4,7 +4,7 @@
  */
 import { moneyLanguage } from './money-locale'
 
-export const DEFAULT_CURRENCY = 'EUR'
+const DEFAULT_CURRENCY = 'EUR'
 /** Money travels as integer cents (EUR has two minor-unit digits). */
 const CENTS_PER_UNIT = 100
 
@@ -35,7 +35,7 @@ function moneyFormatter(locale: string, currency: string): Intl.NumberFormat {
 const THOUSANDS_SEPARATOR = '\u202f'
 const SYMBOL_SEPARATOR = '\u00a0'
 
-export const DEFAULT_NUMBER_LOCALE = 'fr-FR'
+const DEFAULT_NUMBER_LOCALE = 'fr-FR'
 
 /** The number locale money is written in for each interface language. */
 const MONEY_LOCALES: Readonly<Record<string, string>> = { en: 'en-IE', fr: 'fr-FR', es: 'es-ES' }

@@ -13,13 +13,13 @@ export const KYC_MAX_BYTES = 8 * 1024 * 1024
 export const KYC_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const
 export type KycMimeType = (typeof KYC_MIME_TYPES)[number]
 
-export const KYC_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'pdf'] as const
+const KYC_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'pdf'] as const
 
 export const isKycMimeType = (value: string): value is KycMimeType =>
   (KYC_MIME_TYPES as readonly string[]).includes(value)
 
 /** The extension of a file name, lower-cased, or '' when it has none. */
-export function fileExtension(name: string): string {
+function fileExtension(name: string): string {
   const match = /\.([A-Za-z0-9]+)$/.exec(name)
   return match?.[1]?.toLowerCase() ?? ''
 }

@@ -6,7 +6,7 @@
 
 // 60 s: at most one automatic reload a minute.
 export const chunkReloadIntervalMs = 60_000
-export const chunkReloadKey = 'chunk-reload-at'
+const chunkReloadKey = 'chunk-reload-at'
 
 const chunkErrorPatterns = [
   /Failed to fetch dynamically imported module/i,

@@ -8,7 +8,7 @@ import { getSession, setSessionLanguage } from './session'
  */
 export const locales = ['en', 'fr', 'es'] as const satisfies readonly Locale[]
 export type AppLocale = Locale
-export const defaultLocale: AppLocale = 'en'
+const defaultLocale: AppLocale = 'en'
 
 export const localeCookie = 'i18n_cookie'
 // 365 days: a language choice should outlive a browser session by far.
@@ -65,7 +65,7 @@ export async function activateLocale(locale: AppLocale): Promise<void> {
   }
 }
 
-export function saveLocaleCookie(locale: AppLocale): void {
+function saveLocaleCookie(locale: AppLocale): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox; this is one plain write.
   document.cookie = `${localeCookie}=${locale}; Max-Age=${cookieMaxAgeSeconds}; Path=/; SameSite=Lax`
 }

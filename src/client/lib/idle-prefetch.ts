@@ -2,7 +2,7 @@ import type { AnyRoute, AnyRouter } from '@tanstack/react-router'
 import { currentUser } from './session'
 
 // 2000 ms: long enough for the page to settle; a busy page still prefetches within two seconds.
-export const prefetchIdleTimeoutMs = 2000
+const prefetchIdleTimeoutMs = 2000
 
 type IdleHandle = number
 function whenIdle(callback: () => void): IdleHandle {

@@ -1,8 +1,8 @@
 import type { MediaObject } from '#shared/contract/common.ts'
 import { apiBase } from './http'
 
-export const defaultAvatar = '/images/default-avatar.svg'
-export const defaultMedia = '/images/default-media.svg'
+const defaultAvatar = '/images/default-avatar.svg'
+const defaultMedia = '/images/default-media.svg'
 
 /**
  * The URL of an uploaded file: API host + `/uploads/` + path + reference. A plain string

@@ -18,7 +18,7 @@ import { currentUser } from './session'
  * another; paused mutations (changes made offline) travel in the same entry.
  */
 
-export const cacheMaxAgeMs = queryGcTimeMs
+const cacheMaxAgeMs = queryGcTimeMs
 const cacheKeyPrefix = 'streamdeals-query-cache:'
 // 250 ms: a change made just before the app is closed must reach IndexedDB; the cache is small.
 const persistThrottleMs = 250
@@ -28,7 +28,7 @@ export function cacheKeyFor(userId: string): string {
 }
 
 /** Only the roots features registered (offline/query-roots.ts) are kept; the rest is refetched on start. */
-export function shouldPersistQuery(query: Query): boolean {
+function shouldPersistQuery(query: Query): boolean {
   return query.state.status === 'success' && isPersistedQuery(query)
 }
 

@@ -77,7 +77,7 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean
 }
 
-export function workerSyncIo(scope: ServiceWorkerGlobalScope): SyncIo {
+function workerSyncIo(scope: ServiceWorkerGlobalScope): SyncIo {
   return {
     requests: queuedRequests,
     forget: forgetRequest,

@@ -113,7 +113,7 @@ interface PeriodicSyncEvent extends ExtendableEvent {
   readonly tag: string
 }
 
-export function installPeriodicRefresh(scope: ServiceWorkerGlobalScope, io?: RefreshIo): void {
+function installPeriodicRefresh(scope: ServiceWorkerGlobalScope, io?: RefreshIo): void {
   const surroundings: RefreshIo = io ?? {
     session: mirroredSession,
     readCache: (key) => get<string>(key),

@@ -37,7 +37,7 @@ const isMessage = (value: unknown): value is PushMessage => {
   )
 }
 
-export function readPushMessage(data: { json(): unknown } | null): PushMessage {
+function readPushMessage(data: { json(): unknown } | null): PushMessage {
   try {
     const value = data?.json()
     return isMessage(value) ? value : FALLBACK
@@ -61,7 +61,7 @@ export function appUrl(url: unknown, origin: string): string {
 /** Deal and money messages count on the app icon's badge (sw/badge.ts); a certification verdict does not. */
 const countsOnBadge = (message: PushMessage) => /^(deal-|earnings$|payout$)/.test(message.tag)
 
-export async function showPush(
+async function showPush(
   scope: ServiceWorkerGlobalScope,
   data: PushMessageData | null,
   countUnseen: (count: number) => Promise<unknown> = addToBadge,
@@ -78,7 +78,7 @@ export async function showPush(
 }
 
 /** Focuses an open window of the app on the page (navigating it there), or opens one. */
-export async function openFromNotification(scope: ServiceWorkerGlobalScope, url: unknown): Promise<void> {
+async function openFromNotification(scope: ServiceWorkerGlobalScope, url: unknown): Promise<void> {
   const target = appUrl(url, scope.location.origin)
   const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })
   const ours = windows.find((client) => new URL(client.url).origin === scope.location.origin)

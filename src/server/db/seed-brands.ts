@@ -11,7 +11,7 @@ import { demoProviders } from './seed-missions'
 
 export const DEMO_BRAND_PASSWORD = 'Demo-brand-2026'
 
-export const demoBrandUsername = (slug: string) => `${slug}-brand`
+const demoBrandUsername = (slug: string) => `${slug}-brand`
 
 /** Creates the owner account of each demo provider, in the seeding transaction. */
 export async function seedDemoBrandMembers(

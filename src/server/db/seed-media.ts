@@ -6,7 +6,7 @@
  */
 import type { StoredMedia } from './schema-types'
 
-export const DEMO_MEDIA_PATH = 'demo/'
+const DEMO_MEDIA_PATH = 'demo/'
 
 const providerLogos: Record<string, string> = {
   'nova-games': 'nova-games.d199ef0b.svg',

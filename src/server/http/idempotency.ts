@@ -37,9 +37,9 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const WAIT_FOR_FIRST_MS = 15_000
 const POLL_MS = 25
 /** A claim still pending after this long belongs to a request that died; it may be taken over. */
-export const STALE_CLAIM_MS = 2 * 60 * 1000
+const STALE_CLAIM_MS = 2 * 60 * 1000
 
-export const REPLAYED_HEADER = 'idempotent-replayed'
+const REPLAYED_HEADER = 'idempotent-replayed'
 
 /** The header's key when it is one (1 to 200 visible characters), else undefined. Payouts use it too. */
 export function validIdempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -104,7 +104,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * `{"a":1,"b":2}` once and `{"b":2,"a":1}` on its retry), arrays kept in their order (it means something).
  * JSON.stringify calls the replacer on each object before writing it, so every level is sorted.
  */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     isPlainObject(inner)
       ? Object.fromEntries(

@@ -37,7 +37,7 @@ function compile(routes: Set<string>): PathMethods[] {
 }
 
 /** The methods some route takes at this path (the query left out), sorted; empty when none does. */
-export function methodsAllowedAt(routes: Set<string>, url: string): string[] {
+function methodsAllowedAt(routes: Set<string>, url: string): string[] {
   let table = compiled.get(routes)
   if (!table) {
     table = compile(routes)

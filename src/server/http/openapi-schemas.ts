@@ -71,7 +71,7 @@ export function toJsonSchema(schema: SchemaLike, side: 'in' | 'out'): JsonSchema
 }
 
 /** A request body's schema: the fields it describes (an admin form's), else its own. */
-export function bodySchemaOf(body: SchemaLike): { fields: JsonSchema; asPayload: boolean } {
+function bodySchemaOf(body: SchemaLike): { fields: JsonSchema; asPayload: boolean } {
   const fields = documentedFieldsOf(body)
   return fields
     ? { fields: toJsonSchema(fields, 'in'), asPayload: true }

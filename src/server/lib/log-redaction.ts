@@ -8,7 +8,7 @@ import type { FastifyServerOptions } from 'fastify'
 import { type DestinationStream, type LoggerOptions, stdSerializers } from 'pino'
 import { endpoints } from '#shared/endpoints.ts'
 
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -34,7 +34,7 @@ const secretQuery = /([?&](?:token|authorization|access_token)=)(?:Bearer(?:\s+|
 const bearer = /\b(Bearer(?:\s+|%20|\+))[\w.~+/=-]+/gi
 
 /** The text with every secret it carries in a URL or a bearer credential replaced by `[redacted]`. */
-export function redactSecrets(text: string): string {
+function redactSecrets(text: string): string {
   let redacted = text
   for (const pattern of tokenPaths) redacted = redacted.replace(pattern, `$1${REDACTED}`)
   return redacted.replace(secretQuery, `$1${REDACTED}`).replace(bearer, `$1${REDACTED}`)

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import argon2 from 'argon2'
 
 /** OWASP Password Storage Cheat Sheet minimum for argon2id: 19 MiB of memory, 2 passes, 1 lane. */
-export const passwordHashParams = {
+const passwordHashParams = {
   type: argon2.argon2id,
   memoryCost: 19_456,
   timeCost: 2,

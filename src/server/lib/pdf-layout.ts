@@ -20,7 +20,7 @@ const BODY_SIZE = 10
  * becomes '?'. Narrow no-break spaces (French amounts, and the space before : ; ! ?) become the
  * no-break space WinAnsi has, so a colon still never starts a line.
  */
-export function winAnsi(text: string): string {
+function winAnsi(text: string): string {
   return text.replace(/\u202f/g, '\u00a0').replace(/[^\x20-\x7e\u00a0-\u00ff€’‘“”–—…]/g, '?')
 }
 
@@ -32,7 +32,7 @@ function fitted(font: PDFFont, text: string, width: number): string {
   return `${text.slice(0, end).trimEnd()}…`
 }
 
-export class PdfWriter {
+class PdfWriter {
   private page: PDFPage
   private y = PAGE_HEIGHT - MARGIN
 
@@ -142,7 +142,7 @@ export async function newPdf(meta: {
 }
 
 /** "DE" → "Allemagne" in French: the country of an address, named in the reader's language. */
-export function countryName(code: string, locale: SupportedLocale): string {
+function countryName(code: string, locale: SupportedLocale): string {
   try {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code
   } catch {

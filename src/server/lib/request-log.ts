@@ -12,7 +12,7 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 
 // A request this slow is worth a line whatever it answered: it is what an operator looks for.
-export const SLOW_REQUEST_MS = 1000
+const SLOW_REQUEST_MS = 1000
 const ROUTINE_SAMPLE_MS = 1000
 
 // pino's level numbers: a logger at `level` writes what is at or above it.

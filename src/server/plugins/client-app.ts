@@ -17,7 +17,7 @@ const DAILY = 'public, max-age=86400'
 
 const REVALIDATED_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js'])
 
-export function cacheControlFor(relativePath: string): string {
+function cacheControlFor(relativePath: string): string {
   const normalized = relativePath.replace(/^\/+/, '')
   if (normalized.startsWith('assets/')) return IMMUTABLE
   if (REVALIDATED_FILES.has(normalized) || normalized.startsWith('workbox-')) return REVALIDATE
@@ -31,7 +31,7 @@ export const uploadsDir = (config: Config) => join(config.dataDir, 'uploads', 'p
  * like an upload, so seeded providers and missions point at it as at any stored file. Without a built
  * client (`npm run dev`'s API server) the source folder serves.
  */
-export function demoMediaRoot(config: Config): string | undefined {
+function demoMediaRoot(config: Config): string | undefined {
   return [join(config.clientDir, 'media'), resolve('public', 'media')].find((dir) =>
     existsSync(join(dir, 'demo')),
   )
@@ -48,7 +48,7 @@ const isOverlayPath = (path: string) => path === '/widgets' || path.startsWith('
  * browser source on stream, so the site's dark page background must never show while the overlay's
  * scripts load; the class the widgets layout would add later is on <html> before anything paints.
  */
-export function transparentShell(shell: string): string {
+function transparentShell(shell: string): string {
   return shell.replace(
     /<html\b([^>]*)>/,
     (_tag, attributes: string) => `<html${attributes} class="widget-mode">`,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import { ApiError } from '../http/api-error'
 
 /** Paths the SPA never owns: an unknown one is a JSON 404, never the app shell. */
-export const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/'] as const
+const API_PREFIXES = ['/api/', '/socket.io/', '/uploads/'] as const
 export const isApiPath = (url: string) =>
   API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.slice(0, -1))
 

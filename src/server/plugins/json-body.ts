@@ -42,7 +42,7 @@ function stringEnd(text: string, start: number): number {
  * MAX_JSON_DEPTH, `size` past MAX_JSON_VALUES (every comma and every opening bracket counts one value),
  * else null. Malformed text is left for the parser to refuse.
  */
-export function jsonShapeProblem(text: string): 'depth' | 'size' | null {
+function jsonShapeProblem(text: string): 'depth' | 'size' | null {
   let depth = 0
   let values = 0
   for (let at = 0; at < text.length; at++) {

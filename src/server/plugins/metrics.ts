@@ -24,12 +24,12 @@ declare module 'fastify' {
   }
 }
 
-export const METRICS_PATH = '/metrics'
+const METRICS_PATH = '/metrics'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
 /** Whether an Authorization header carries the token, compared in constant time (hashes of equal length). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer (\S+)$/.exec(header ?? '')
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token))
 }

@@ -175,7 +175,7 @@ export function redisRateLimitStore(redis: Redis, namespace: string): RateLimitS
  * Giving units back or resetting a counter may fail quietly: that errs towards counting too much.
  * Counts taken locally stay local: when Redis returns, the shared counters resume where they were.
  */
-export function withLocalFallback(
+function withLocalFallback(
   shared: RateLimitStore,
   local: RateLimitStore,
   sharedIsUp: () => boolean,
@@ -234,7 +234,7 @@ export interface RateLimiter {
   reset(rule: RateRule, subject: string): Promise<void>
 }
 
-export function createRateLimiter(store: RateLimitStore): RateLimiter {
+function createRateLimiter(store: RateLimitStore): RateLimiter {
   // Subjects are lower-cased so `Alice` and `alice` share one counter.
   const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`
   const releaseAll = async (limits: readonly RateLimit[]) => {

@@ -63,7 +63,7 @@ export function watchConnection(client: Redis, what: string, log: FastifyBaseLog
   })
 }
 
-export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): RedisLink {
+function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): RedisLink {
   const client = new Redis(url, { ...requestPathOptions, connectionName: `${prefix}:requests` })
   watchConnection(client, 'rate limits', log)
   return {

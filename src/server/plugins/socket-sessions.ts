@@ -16,7 +16,7 @@ import type { AppServer, AppSocket } from './socket-types'
 // One minute: revocations are pushed at once, so the sweep only backs up what no push announces.
 // The idle limit is 14 days and last_used_at is refreshed once a minute, so a finer sweep could not
 // judge idleness any better; each tick costs one indexed query per 1,000 sockets on each node.
-export const SESSION_SWEEP_INTERVAL_MS = 60 * 1000
+const SESSION_SWEEP_INTERVAL_MS = 60 * 1000
 // setTimeout waits at most 2^31-1 ms (24.8 days) and a session lives 30: longer waits go in steps.
 const MAX_TIMER_MS = 2 ** 31 - 1
 

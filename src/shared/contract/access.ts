@@ -34,10 +34,10 @@ export type AuditEntry = typeof AuditEntry.infer
 /** Query values arrive as strings; the limit is parsed by the route (1 to 100). */
 const PagingFields = { 'cursor?': optionalText(256), 'limit?': /^\d{1,3}$/ } as const
 
-export const AdminUsersQuery = type({ '+': 'delete', 'q?': optionalText(100), ...PagingFields })
+const AdminUsersQuery = type({ '+': 'delete', 'q?': optionalText(100), ...PagingFields })
 export type AdminUsersQuery = typeof AdminUsersQuery.infer
 
-export const AdminAuditQuery = type({ '+': 'delete', 'action?': optionalText(64), ...PagingFields })
+const AdminAuditQuery = type({ '+': 'delete', 'action?': optionalText(64), ...PagingFields })
 export type AdminAuditQuery = typeof AdminAuditQuery.infer
 
 /**

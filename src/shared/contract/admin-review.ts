@@ -11,10 +11,10 @@ import { PayoutStatus } from './wallet'
 /** 500: room for a clear explanation to the brand, not an essay. */
 const REASON_MAX = 500
 /** 200 payouts per file: a batch an operator can still check line by line against the bank's report. */
-export const BATCH_MAX = 200
+const BATCH_MAX = 200
 
 /** Why a draft goes back to its brand: required, and more than blanks (the brand reads it). */
-export const MissionRejectionBody = type({
+const MissionRejectionBody = type({
   '+': 'reject',
   reason: requiredText(REASON_MAX),
 }).narrow(
@@ -51,7 +51,7 @@ export const MissionDecision = type({
 })
 export type MissionDecision = typeof MissionDecision.infer
 
-export const PayoutBatchBody = type({
+const PayoutBatchBody = type({
   '+': 'reject',
   payoutIds: Uuid.array().atLeastLength(1).atMostLength(BATCH_MAX),
 })

@@ -7,7 +7,7 @@ import { KycStatus, PayoutStatus, Transaction, WalletKind } from './wallet'
 /** 500: room for a clear explanation to the user or the audit log, not an essay. */
 const REASON_MAX = 500
 
-export const AdminStatusQuery = type({ '+': 'delete', 'status?': optionalText(32) })
+const AdminStatusQuery = type({ '+': 'delete', 'status?': optionalText(32) })
 export type AdminStatusQuery = typeof AdminStatusQuery.infer
 
 /** A rejection must tell the user why, so the reason is required then. */
@@ -73,7 +73,7 @@ export const KycReview = type({ id: Uuid, status: KycStatus, reason: 'string | n
 export type KycReview = typeof KycReview.infer
 
 /** A settled payout (amount in cents). */
-export const PayoutSettlement = type({
+const PayoutSettlement = type({
   id: 'string',
   status: PayoutStatus,
   amount: 'number.integer',

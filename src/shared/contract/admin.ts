@@ -54,7 +54,7 @@ export const EarningsRejectionBody = type({
 export type EarningsRejectionBody = typeof EarningsRejectionBody.infer
 
 /** What a rejection reversed, and what it left alone: earnings of the deal already available. */
-export const EarningsRejection = type({
+const EarningsRejection = type({
   dealCode: 'string',
   rejected: Money,
   entries: 'number.integer',
@@ -94,7 +94,7 @@ export const ProviderBody = type({
 export type ProviderBody = typeof ProviderBody.infer
 
 /** Parameter names are upper-case keys such as URL or ABSOLUTE_LINK; values are templates (links.ts). */
-export const TechnicalIntegrationBody = type({
+const TechnicalIntegrationBody = type({
   '+': 'reject',
   type: type(/^[A-Z][A-Z0-9_]{0,31}$/),
   parameters: IntegrationParameters,
@@ -143,7 +143,7 @@ export const MissionBody = MissionFields.narrow(
 )
 export type MissionBody = typeof MissionBody.infer
 
-export const ContentUpdateBody = type({
+const ContentUpdateBody = type({
   '+': 'reject',
   title: requiredText(NAME_MAX * 2),
   body: requiredText(CONTENT_BODY_MAX),
@@ -152,7 +152,7 @@ export const ContentUpdateBody = type({
 })
 export type ContentUpdateBody = typeof ContentUpdateBody.infer
 
-export const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
+const LocalizedView = type({ en: 'string', 'fr?': 'string', 'es?': 'string' })
 
 /** A provider as admins edit it: its description in every locale (the public gets one, see Provider). */
 export const AdminProvider = Provider.merge({ description: LocalizedView, status: ProviderStatus })
@@ -204,7 +204,7 @@ export const AdminDealItem = type({
 })
 export type AdminDealItem = typeof AdminDealItem.infer
 
-export const AdminDealsQuery = type({
+const AdminDealsQuery = type({
   '+': 'delete',
   'state?': DealState,
   'q?': optionalText(64),

@@ -44,7 +44,7 @@ export const LoginResponse = type({ code: 'string', user: User })
 export type LoginResponse = typeof LoginResponse.infer
 
 /** Creator codes are short and URL-safe; empty means none (the field is hidden until asked for). */
-export const SponsorCode = type(/^[A-Za-z0-9_-]{0,64}$/)
+const SponsorCode = type(/^[A-Za-z0-9_-]{0,64}$/)
 
 /** 254: long enough for an e-mail address, which some people type as their login. */
 const LOGIN_MAX_LENGTH = 254
@@ -80,14 +80,14 @@ export const RecoveryBody = type({
 })
 export type RecoveryBody = typeof RecoveryBody.infer
 
-export const ResetBody = type({
+const ResetBody = type({
   '+': 'reject',
   token: requiredText(TOKEN_MAX_LENGTH),
   plainPassword: Password,
 })
 export type ResetBody = typeof ResetBody.infer
 
-export const VerifyBody = type({ '+': 'reject', token: requiredText(TOKEN_MAX_LENGTH) })
+const VerifyBody = type({ '+': 'reject', token: requiredText(TOKEN_MAX_LENGTH) })
 export type VerifyBody = typeof VerifyBody.infer
 
 /** International numbers as people type them: digits, spaces, dots, dashes, brackets, a leading +. */
@@ -116,7 +116,7 @@ export const UserUpdateBody = type({
 export type UserUpdateBody = typeof UserUpdateBody.infer
 
 /** A creator code one chooses; its rules (length, letters and digits, reserved words) answer as field errors. */
-export const CreatorCodeBody = type({ '+': 'reject', code: 'string <= 64' })
+const CreatorCodeBody = type({ '+': 'reject', code: 'string <= 64' })
 export type CreatorCodeBody = typeof CreatorCodeBody.infer
 
 /** A connected streaming platform account (e.g. Twitch). */
@@ -147,22 +147,22 @@ export const AuthSettings = type({
 export type AuthSettings = typeof AuthSettings.infer
 
 /** A recovery request is accepted whether or not the account exists: the answer tells nobody. */
-export const RecoveryAnswer = type({ status: "'accepted'" })
+const RecoveryAnswer = type({ status: "'accepted'" })
 export type RecoveryAnswer = typeof RecoveryAnswer.infer
 
 /** Whether a mailed reset link still works; `false` for an unknown, used or expired one. */
-export const ResetCheckAnswer = type({ usable: 'boolean' })
+const ResetCheckAnswer = type({ usable: 'boolean' })
 export type ResetCheckAnswer = typeof ResetCheckAnswer.infer
 
-export const VerifyAnswer = type({ emailVerified: 'true' })
+const VerifyAnswer = type({ emailVerified: 'true' })
 export type VerifyAnswer = typeof VerifyAnswer.infer
 
 /** Signed in, no body; signed out, the (expired or spent) verification link's token names the account. */
-export const VerifyResendBody = type({ '+': 'reject', 'token?': requiredText(TOKEN_MAX_LENGTH) })
+const VerifyResendBody = type({ '+': 'reject', 'token?': requiredText(TOKEN_MAX_LENGTH) })
 export type VerifyResendBody = typeof VerifyResendBody.infer
 
 /** `already_verified`: nothing was sent, the address is confirmed. */
-export const VerifyResendAnswer = type({ status: "'sent' | 'already_verified'" })
+const VerifyResendAnswer = type({ status: "'sent' | 'already_verified'" })
 export type VerifyResendAnswer = typeof VerifyResendAnswer.infer
 
 /** The auth and account rows of the endpoint table (see endpoints.ts for method, path and access). */

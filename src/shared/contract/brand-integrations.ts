@@ -19,7 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
-export const WebhookEventTypeSchema = type.enumerated(...WEBHOOK_EVENT_TYPES)
+const WebhookEventTypeSchema = type.enumerated(...WEBHOOK_EVENT_TYPES)
 
 /** 2,048 characters, like a push endpoint: the server then checks https and a public address. */
 const URL_MAX = 2048
@@ -38,7 +38,7 @@ export const BrandWebhook = type({
 export type BrandWebhook = typeof BrandWebhook.infer
 
 /** The answer of a creation: the hook and its signing secret, shown this once. */
-export const BrandWebhookCreated = BrandWebhook.merge({ secret: 'string' })
+const BrandWebhookCreated = BrandWebhook.merge({ secret: 'string' })
 export type BrandWebhookCreated = typeof BrandWebhookCreated.infer
 
 export const BrandWebhookBody = type({
@@ -49,7 +49,7 @@ export const BrandWebhookBody = type({
 export type BrandWebhookBody = typeof BrandWebhookBody.infer
 
 /** An edit; `enabled: true` re-enables a hook the failures disabled (its failure count starts again). */
-export const BrandWebhookUpdateBody = BrandWebhookBody.merge({
+const BrandWebhookUpdateBody = BrandWebhookBody.merge({
   enabled: 'boolean',
 })
 export type BrandWebhookUpdateBody = typeof BrandWebhookUpdateBody.infer
@@ -86,7 +86,7 @@ export const BrandApiKey = type({
 })
 export type BrandApiKey = typeof BrandApiKey.infer
 
-export const BrandApiKeyCreated = BrandApiKey.merge({ key: 'string' })
+const BrandApiKeyCreated = BrandApiKey.merge({ key: 'string' })
 export type BrandApiKeyCreated = typeof BrandApiKeyCreated.infer
 
 export const BrandApiKeyBody = type({

@@ -11,7 +11,7 @@ import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 /** 500: enough to say what the money is for, short enough to read in the admins' queue. */
 const NOTE_MAX = 500
 
-export const BrandMemberInviteBody = type({
+const BrandMemberInviteBody = type({
   '+': 'reject',
   email: Email,
   role: MemberRole,
@@ -29,7 +29,7 @@ export type BrandPendingInvitation = typeof BrandPendingInvitation.infer
 export const TopUpRequestStatus = type("'requested' | 'done' | 'declined'")
 export type TopUpRequestStatus = typeof TopUpRequestStatus.infer
 
-export const BrandTopUpRequestBody = type({
+const BrandTopUpRequestBody = type({
   '+': 'reject',
   amount: PositiveCents,
   'note?': optionalText(NOTE_MAX),
@@ -56,7 +56,7 @@ export const AdminTopUpRequest = BrandTopUpRequest.merge({
 export type AdminTopUpRequest = typeof AdminTopUpRequest.infer
 
 /** `done` adds the amount to the mission's budget (once); `declined` adds nothing. */
-export const AdminTopUpRequestDecisionBody = type({
+const AdminTopUpRequestDecisionBody = type({
   '+': 'reject',
   status: "'done' | 'declined'",
 })
@@ -81,7 +81,7 @@ export const BrandOverviewDay = type({
 })
 export type BrandOverviewDay = typeof BrandOverviewDay.infer
 
-export const BrandOverviewMission = type({
+const BrandOverviewMission = type({
   code: 'string',
   title: 'string',
   status: "'draft' | 'published' | 'paused' | 'closed'",

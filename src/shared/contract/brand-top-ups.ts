@@ -6,7 +6,7 @@ import { IsoDateTime, MAX_CENTS, PositiveCents, requiredText } from './common'
 const REASON_MAX = 500
 
 /** 50 cents: the smallest amount Stripe charges in EUR. */
-export const MIN_CARD_TOP_UP_CENTS = 50
+const MIN_CARD_TOP_UP_CENTS = 50
 export const BrandTopUpBody = type({
   '+': 'reject',
   amount: type('number.integer').and(`${MIN_CARD_TOP_UP_CENTS} <= number <= ${MAX_CENTS}`),
@@ -17,9 +17,9 @@ export type BrandTopUpBody = typeof BrandTopUpBody.infer
 export const BrandTopUpIntent = type({ clientSecret: 'string', topUpId: 'string' })
 export type BrandTopUpIntent = typeof BrandTopUpIntent.infer
 
-export const TopUpSource = type("'card' | 'manual'")
+const TopUpSource = type("'card' | 'manual'")
 /** `refunded` and `disputed`: a card top-up Stripe took (some of) back after it was credited. */
-export const TopUpStatus = type("'pending' | 'succeeded' | 'failed' | 'refunded' | 'disputed'")
+const TopUpStatus = type("'pending' | 'succeeded' | 'failed' | 'refunded' | 'disputed'")
 
 export const BrandTopUp = type({
   id: 'string',

@@ -157,10 +157,10 @@ export type BrandInvitation = typeof BrandInvitation.infer
 
 /** Mailed invitation tokens are 43-character base64url strings; 512 leaves room to change that. */
 const INVITATION_TOKEN_MAX = 512
-export const BrandInvitationRedeemBody = type({ '+': 'reject', token: requiredText(INVITATION_TOKEN_MAX) })
+const BrandInvitationRedeemBody = type({ '+': 'reject', token: requiredText(INVITATION_TOKEN_MAX) })
 export type BrandInvitationRedeemBody = typeof BrandInvitationRedeemBody.infer
 
-export const AdminProviderApprovalBody = type({ '+': 'reject', status: "'approved'" })
+const AdminProviderApprovalBody = type({ '+': 'reject', status: "'approved'" })
 export type AdminProviderApprovalBody = typeof AdminProviderApprovalBody.infer
 
 /** The brand portal's rows of the endpoint table (see endpoints.ts for method, path and access). */

@@ -48,14 +48,14 @@ export const NewsletterTokenBody = type({ '+': 'reject', action: "'confirm' | 'u
 export type NewsletterTokenBody = typeof NewsletterTokenBody.infer
 
 /** A named list of missions, e.g. `featured` on the home page. */
-export const Selection = type({ id: 'string', title: 'string', items: Mission.array() })
+const Selection = type({ id: 'string', title: 'string', items: Mission.array() })
 export type Selection = typeof Selection.infer
 
 /** `?locale=` asks for the missions' texts in that locale (the Accept-Language header otherwise). */
-export const SelectionQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
+const SelectionQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
 
-export const ContactAnswer = type({ id: 'string' })
-export const NewsletterAnswer = type({ status: "'pending' | 'confirmed' | 'unsubscribed'" })
+const ContactAnswer = type({ id: 'string' })
+const NewsletterAnswer = type({ status: "'pending' | 'confirmed' | 'unsubscribed'" })
 
 /** A content entry as admins see it: one row of one locale, with its id for updates. */
 export const AdminContentEntry = ContentEntry.and({ id: 'string', domain: TranslationDomain, locale: Locale })

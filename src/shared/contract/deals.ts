@@ -1,6 +1,6 @@
 /** Providers, missions, deals, deal events and the goal widget. */
 import { type } from 'arktype'
-import { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
+import { DEAL_EVENT_TYPES, DEAL_STATES, type INTEGRATION_TYPES, WIDGET_THEMES } from '../deal-values'
 import { Code, Day, IsoDateTime, Locale, listOf, MediaObject, Money, optionalText, TimeZone } from './common'
 import { binaryAnswer, type EndpointSchemas } from './endpoint-schema'
 
@@ -72,7 +72,7 @@ export const Deal = type({
 })
 export type Deal = typeof Deal.infer
 
-export const DealEventType = type.enumerated(...DEAL_EVENT_TYPES)
+const DealEventType = type.enumerated(...DEAL_EVENT_TYPES)
 export type DealEventType = typeof DealEventType.infer
 
 export const DealEvent = type({
@@ -110,7 +110,7 @@ export const MissionsQuery = type({
 })
 export type MissionsQuery = typeof MissionsQuery.infer
 
-export const DealCodeParams = type({ code: Code })
+const DealCodeParams = type({ code: Code })
 export type DealCodeParams = typeof DealCodeParams.infer
 
 export const AdminDealStateBody = type({ '+': 'reject', state: DealState })
@@ -121,8 +121,8 @@ export type AdminDealStateBody = typeof AdminDealStateBody.infer
  * `cpc` records the viewer's click (and credits it when valid), `check` only resolves the landing
  * (the streamer's creator code and link) and records nothing.
  */
-export const TRACKING_KINDS = ['cpc', 'check'] as const
-export const CheckBody = type({ '+': 'reject', kind: type.enumerated(...TRACKING_KINDS) })
+const TRACKING_KINDS = ['cpc', 'check'] as const
+const CheckBody = type({ '+': 'reject', kind: type.enumerated(...TRACKING_KINDS) })
 export type CheckBody = typeof CheckBody.infer
 
 /**
@@ -155,17 +155,15 @@ export const WidgetView = type({
 export type WidgetView = typeof WidgetView.infer
 
 /** The answer to a test alert: it went to the overlays open on the deal's widget room, and was not counted. */
-export const WidgetTestAlertSent = type({ sent: 'true' })
+const WidgetTestAlertSent = type({ sent: 'true' })
 export type WidgetTestAlertSent = typeof WidgetTestAlertSent.infer
 
 /** The live update a widget receives over the socket. */
 export const WidgetProgress = type({ token: 'string', progress: 'number', goal: 'number', state: DealState })
 export type WidgetProgress = typeof WidgetProgress.infer
 
-export { DEAL_EVENT_TYPES, DEAL_STATES, INTEGRATION_TYPES, WIDGET_THEMES }
-
 /** `?locale=fr` asks for one language; without it the `Accept-Language` header decides. */
-export const LocaleQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
+const LocaleQuery = type({ '+': 'delete', 'locale?': optionalText(10) })
 
 /** One day of a deal's clicks: valid ones, and invalid ones (repeats of a refused visitor counted). */
 export const ClickDay = type({ day: Day, valid: 'number.integer >= 0', invalid: 'number.integer >= 0' })
@@ -175,7 +173,7 @@ export type ClickDay = typeof ClickDay.infer
 export const DealStats = type({ days: ClickDay.array() })
 export type DealStats = typeof DealStats.infer
 
-export const DealStatsQuery = type({ '+': 'delete', 'tz?': TimeZone })
+const DealStatsQuery = type({ '+': 'delete', 'tz?': TimeZone })
 
 /** The deals feature's rows of the endpoint table (see endpoints.ts for method, path and access). */
 export const dealEndpoints = {

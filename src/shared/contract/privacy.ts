@@ -8,7 +8,7 @@ import type { EndpointSchemas } from './endpoint-schema'
  * The export's sections (their rows are described by the server's export, one field per stored value):
  * the client saves the document as it came, to a file.
  */
-export const DataExport = type({
+const DataExport = type({
   exportedAt: IsoDateTime,
   profile: 'object',
   identity: { wallet: 'object | null', kycDocuments: 'object[]' },
@@ -26,7 +26,7 @@ export const DataExport = type({
 export type DataExport = typeof DataExport.infer
 
 /** Deleting asks for the password again, as changing the e-mail or the password does. */
-export const AccountDeleteBody = type({
+const AccountDeleteBody = type({
   '+': 'reject',
   currentPassword: requiredText(PASSWORD_MAX_LENGTH),
 })

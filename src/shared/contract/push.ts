@@ -4,7 +4,7 @@ import { IsoDateTime, Locale, listOf, requiredText, Uuid, withRule } from './com
 import type { EndpointSchemas } from './endpoint-schema'
 
 /** The key the browser's pushManager.subscribe needs as applicationServerKey (base64url). */
-export const PushKey = type({ publicKey: 'string' })
+const PushKey = type({ publicKey: 'string' })
 export type PushKey = typeof PushKey.infer
 
 // base64url of the subscription's P-256 public key (65 bytes → 87 characters) and auth secret
@@ -13,9 +13,9 @@ const P256dh = withRule(type(/^[A-Za-z0-9_-]{86,88}={0,2}$/), 'invalid')
 const AuthSecret = withRule(type(/^[A-Za-z0-9_-]{21,24}={0,2}$/), 'invalid')
 
 /** 80 characters: "Chrome on Android" and the like, with room for a name the user gives. */
-export const DEVICE_LABEL_MAX_LENGTH = 80
+const DEVICE_LABEL_MAX_LENGTH = 80
 
-export const PushSubscribeBody = type({
+const PushSubscribeBody = type({
   '+': 'reject',
   // Any text here: the server's endpoint guard decides (https, public address) and says why not.
   endpoint: requiredText(2048),

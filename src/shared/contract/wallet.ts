@@ -65,7 +65,7 @@ export const Address = type({
 })
 export type Address = typeof Address.infer
 
-export const PersonInfo = type({
+const PersonInfo = type({
   firstName: 'string',
   lastName: 'string',
   birthDate: 'string',
@@ -74,7 +74,7 @@ export const PersonInfo = type({
 })
 export type PersonInfo = typeof PersonInfo.infer
 
-export const BusinessInfo = type({
+const BusinessInfo = type({
   name: 'string',
   registrationNumber: 'string',
   'vatNumber?': 'string',
@@ -114,14 +114,14 @@ export const Wallet = type({
 export type Wallet = typeof Wallet.infer
 
 /** A real calendar day in YYYY-MM-DD, not in the future (2023-02-30 is refused). */
-export const BirthDate = type(/^\d{4}-\d{2}-\d{2}$/).narrow((value, ctx) => {
+const BirthDate = type(/^\d{4}-\d{2}-\d{2}$/).narrow((value, ctx) => {
   const date = new Date(`${value}T00:00:00Z`)
   const real = !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
   if (real && date.getTime() <= Date.now()) return true
   return ctx.reject({ expected: 'a past date', meta: { rule: 'date' } })
 })
 
-export const AddressBody = type({
+const AddressBody = type({
   '+': 'reject',
   line1: requiredText(LINE_MAX),
   'line2?': optionalText(LINE_MAX),
@@ -130,7 +130,7 @@ export const AddressBody = type({
   country: CountryCode,
 })
 
-export const PersonBody = type({
+const PersonBody = type({
   '+': 'reject',
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),
@@ -139,7 +139,7 @@ export const PersonBody = type({
   address: AddressBody,
 })
 
-export const BusinessBody = type({
+const BusinessBody = type({
   '+': 'reject',
   name: requiredText(LINE_MAX),
   registrationNumber: requiredText(NAME_MAX),

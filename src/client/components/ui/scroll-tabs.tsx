@@ -9,7 +9,7 @@ const EDGE = 24
  * Scrolls a tab row sideways so its active tab (a router link marks itself `aria-current="page"`) is
  * fully visible. Only the row moves, never the page, and only as far as needed.
  */
-export function revealActiveTab(row: HTMLElement): void {
+function revealActiveTab(row: HTMLElement): void {
   const active = row.querySelector<HTMLElement>('[aria-current="page"]')
   if (!active) return
   const rowBox = row.getBoundingClientRect()

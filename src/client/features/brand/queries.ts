@@ -79,7 +79,7 @@ export function isPrimaryBrandQuery(queryKey: QueryKey): boolean {
 }
 
 /** What a provider's key names after ['brand', 'provider', slug]: `profile`, `missions`, `results`… */
-export function brandKeyKind(queryKey: QueryKey): unknown {
+function brandKeyKind(queryKey: QueryKey): unknown {
   const [root, scope, , kind] = queryKey
   return root === 'brand' && scope === 'provider' ? kind : undefined
 }

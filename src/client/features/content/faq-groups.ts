@@ -6,7 +6,7 @@ export interface FaqGroup {
 }
 
 /** Case- and accent-insensitive, so "remunere" finds "rémunéré". */
-export function normalizeForSearch(text: string): string {
+function normalizeForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

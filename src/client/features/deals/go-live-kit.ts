@@ -11,7 +11,7 @@ export const NIGHTBOT_RESPONSE_LIMIT = 400
 /** Twitch drops a chat message longer than this: the add-command line is typed into the chat. */
 export const TWITCH_MESSAGE_LIMIT = 500
 /** 20 characters: a command viewers type from memory stays short; longer mission codes lose words. */
-export const COMMAND_NAME_LIMIT = 20
+const COMMAND_NAME_LIMIT = 20
 
 export interface GoLiveKitSource {
   readonly missionCode: string
@@ -80,7 +80,7 @@ function chatSafe(text: string): string {
     .trim()
 }
 
-export function sponsorshipDisclosure(i18n: I18n): string {
+function sponsorshipDisclosure(i18n: I18n): string {
   return i18n._(disclosureMessage)
 }
 

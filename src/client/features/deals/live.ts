@@ -75,7 +75,7 @@ function stoppedByUser(queryClient: QueryClient, deal: Deal): boolean {
 }
 
 /** Announces deal state changes from now on; returns the stop function. */
-export function watchDealStatus(queryClient: QueryClient): () => void {
+function watchDealStatus(queryClient: QueryClient): () => void {
   const known = new Map<string, DealState>()
   const record = (data: unknown, announce: boolean) => {
     for (const deal of dealsIn(data)) {

@@ -7,7 +7,7 @@ import { encode } from 'uqr'
 /** 4 modules of white around the code: the quiet zone the QR standard asks for, or phones fail to find it. */
 const QUIET_ZONE_MODULES = 4
 /** 1024 px: crisp when an overlay scales it up on a 1080p stream, and a phone reads it off a screen. */
-export const QR_PNG_PIXELS = 1024
+const QR_PNG_PIXELS = 1024
 const DARK = '#000000'
 const LIGHT = '#ffffff'
 

@@ -79,20 +79,20 @@ function userDealKeyParts(queryKey: QueryKey) {
 }
 
 /** `list`, `detail`, `triggers` or `stats` for a user's deal key; undefined for any other key. */
-export const dealKeyKind = (queryKey: QueryKey): unknown => userDealKeyParts(queryKey)?.kind
+const dealKeyKind = (queryKey: QueryKey): unknown => userDealKeyParts(queryKey)?.kind
 
 export const isDealListKey = (queryKey: QueryKey): boolean => dealKeyKind(queryKey) === 'list'
 
 export const isDealDetailKey = (queryKey: QueryKey): boolean => dealKeyKind(queryKey) === 'detail'
 
 /** The language of the mission texts a list or detail key holds. */
-export function dealKeyLocale(queryKey: QueryKey): unknown {
+function dealKeyLocale(queryKey: QueryKey): unknown {
   const parts = userDealKeyParts(queryKey)
   return parts?.kind === 'list' || parts?.kind === 'detail' ? parts.locale : undefined
 }
 
 /** The states a list key asks for; none means every state. */
-export function dealListStates(queryKey: QueryKey): readonly DealState[] {
+function dealListStates(queryKey: QueryKey): readonly DealState[] {
   const parts = userDealKeyParts(queryKey)
   return parts?.kind === 'list' && Array.isArray(parts.argument) ? (parts.argument as DealState[]) : []
 }

@@ -17,7 +17,7 @@ const lookingAtDashboard = () =>
   location.pathname.startsWith('/dashboard/deal')
 
 /** What the streamer would want to know of: a valid event they did not cause themselves by taking a deal. */
-export const countsAsUnseen = (event: DealEvent) => event.valid && event.type !== 'subscribed'
+const countsAsUnseen = (event: DealEvent) => event.valid && event.type !== 'subscribed'
 
 interface NavigationEvents {
   addEventListener(type: 'currententrychange', listener: () => void): void

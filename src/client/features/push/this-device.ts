@@ -90,7 +90,7 @@ export class PushTimeoutError extends Error {
 
 // 10 s: a browser whose push service is out of reach (a network blocking it) leaves subscribe()
 // pending for 45 s or more; past 10 s the user is better told, and can try again.
-export const SUBSCRIBE_WAIT_MS = 10_000
+const SUBSCRIBE_WAIT_MS = 10_000
 
 /**
  * Asks the permission (the browser's prompt, only now), subscribes, and saves the subscription.

@@ -30,7 +30,7 @@ declare module '../../lib/offline/mutation-defaults' {
 }
 
 /** Stored with each queued change (IndexedDB): changing it would strand changes queued before. */
-export const walletMutationKeys = { save: ['offline', 'wallet', 'save'] } as const
+const walletMutationKeys = { save: ['offline', 'wallet', 'save'] } as const
 
 async function sendSave(variables: WalletSaveVariables & Keyed, queryClient: QueryClient): Promise<Wallet> {
   const { username, body, idempotencyKey: key } = variables

@@ -19,7 +19,7 @@ const fetchStarts = new WeakMap<Query, number>()
  * everything at once, and only for the stale queries, while a push may have been missed by any of
  * them. Returns the undo function.
  */
-export function takeOverReconnects(queryClient: QueryClient): () => void {
+function takeOverReconnects(queryClient: QueryClient): () => void {
   // The roots registered when the provider starts: features register before (app-features.ts).
   const roots = liveRoots()
   for (const root of roots) queryClient.setQueryDefaults([root], { refetchOnReconnect: false })

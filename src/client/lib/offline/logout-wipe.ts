@@ -5,7 +5,7 @@ import { signOut } from '../session'
 import { stopPeriodicRefresh } from './background-sync'
 
 /** CacheStorage caches that can hold a user's files (avatars and other uploads): see sw/sw.ts. */
-export const userDataCacheNames = ['media'] as const
+const userDataCacheNames = ['media'] as const
 
 /**
  * Logout wipes everything the signed-in user left in this browser, online or offline:

@@ -14,11 +14,11 @@ import { PIXEL_LIMITS, refuseOversizedImage } from '#server/lib/image-limits.ts'
 import type { MediaObject } from '#shared/contract/common.ts'
 
 // 2 MB: a phone photo fits; the client shows the same limit before sending.
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif'])
 // 512 px square: sharp on a retina header and a profile page, a few tens of KB as WebP.
 const AVATAR_SIZE_PX = 512
-export const AVATAR_PATH = 'avatars/'
+const AVATAR_PATH = 'avatars/'
 
 export async function storeAvatar(uploadsDir: string, file: UploadedFile): Promise<MediaObject> {
   if (file.buffer.length === 0) throw fieldInvalid('avatar', 'validation.required')

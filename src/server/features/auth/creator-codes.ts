@@ -12,9 +12,9 @@ import { creatorCodeProblem } from '#shared/creator-code-rules.ts'
 import { uniqueViolation } from './users-repository'
 
 /** 30 days: how long a given-up code keeps naming its former owner, and the changes' window. */
-export const RETIRED_CODE_DAYS = 30
+const RETIRED_CODE_DAYS = 30
 /** 3 changes per 30 days: room to fix a typo and change one's mind, not to hoard codes. */
-export const MAX_CODE_CHANGES = 3
+const MAX_CODE_CHANGES = 3
 // Separates these advisory locks from the others of the database (audit, click fraud, seed).
 const CODE_LOCK_NAMESPACE = 11_003
 

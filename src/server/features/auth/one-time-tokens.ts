@@ -7,7 +7,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts'
 export type OneTimePurpose = 'verify_email' | 'reset_password'
 
 // 48 h to verify an address (mail can sit unread over a weekend); 1 h to use a reset link (ASVS 2.5.1).
-export const TOKEN_LIFETIME_MS: Record<OneTimePurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<OneTimePurpose, number> = {
   verify_email: 48 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 }

@@ -9,7 +9,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts'
 
 // A session dies after 14 days without use, and after 30 days whatever happens (ASVS 3.3).
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 // Refresh last_used_at at most once a minute: a write per request would cost more than it tells.
 export const TOUCH_INTERVAL_MS = 60 * 1000
 
@@ -112,7 +112,7 @@ export async function readLiveSession(
 export const wellFormedToken = (token: string) => /^[\w-]{20,100}$/.test(token)
 
 /** The live session of a token and its absolute expiry, or null when unknown, revoked, expired or idle. */
-export async function resolveSessionAndExpiry(db: Database, token: string): Promise<ResolvedSession | null> {
+async function resolveSessionAndExpiry(db: Database, token: string): Promise<ResolvedSession | null> {
   if (!wellFormedToken(token)) return null
   const row = await readLiveSession(db, hashToken(token), new Date())
   return row && { session: row.session, expiresAt: row.expiresAt }

@@ -35,7 +35,7 @@ const readable = (length: number) =>
  * would make a reserved code (ADMIN…) gets twelve such characters instead. The streamer may choose
  * their own afterwards.
  */
-export function newCreatorCode(username = ''): string {
+function newCreatorCode(username = ''): string {
   const code = `${username
     .replace(/[^A-Za-z0-9]/g, '')
     .slice(0, 8)

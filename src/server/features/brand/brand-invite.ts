@@ -16,7 +16,7 @@ import { sendInvitationMail } from './brand-mails'
 const INVITATION_LINK_MS = 3 * 24 * 60 * 60 * 1000
 
 /** The app's page that redeems a mailed invitation (the landing of every mailed link). */
-export function invitationLink(publicUrl: string, token: string): string {
+function invitationLink(publicUrl: string, token: string): string {
   const url = new URL('/redir/verification', publicUrl)
   url.searchParams.set('token', token)
   url.searchParams.set('type', 'invite')

@@ -20,7 +20,7 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
 const startOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`)
 
 /** The range asked for, checked: real days, `from` not after `to`, at most a year. */
-export function overviewRange(query: BrandOverviewQuery, now = new Date()): { from: string; to: string } {
+function overviewRange(query: BrandOverviewQuery, now = new Date()): { from: string; to: string } {
   const to = query.to ?? dayOf(now.getTime())
   const from = query.from ?? dayOf(startOf(to) - (DEFAULT_DAYS - 1) * DAY_MS)
   if (Number.isNaN(startOf(to)) || dayOf(startOf(to)) !== to) throw fieldInvalid('to', 'validation.date')

@@ -78,7 +78,7 @@ export async function findProvider(db: Executor, id: string): Promise<ProviderRo
 const SLUG_NAME_CHARS = 48
 
 /** A slug from the name; `new` (a page of the portal) and an empty one become `…brand`. */
-export const slugFor = (name: string): string => {
+const slugFor = (name: string): string => {
   const slug = slugOf(name, SLUG_NAME_CHARS)
   return !slug ? 'brand' : slug === 'new' ? 'new-brand' : slug
 }

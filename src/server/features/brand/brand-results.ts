@@ -13,7 +13,7 @@ import type { DealState } from '#shared/contract/deals.ts'
 import { remainingOf, spendOfMissions } from './brand-missions-repository'
 
 /** 30 days: a month of a campaign on one chart, today included. */
-export const RESULT_DAYS = 30
+const RESULT_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The UTC days from `RESULT_DAYS - 1` days ago to today, as YYYY-MM-DD. */

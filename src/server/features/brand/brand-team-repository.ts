@@ -2,7 +2,7 @@
  * A brand's team as its owners run it: the invitations still waiting, and removing a member. The
  * last owner stays: a brand without one could never invite or edit again.
  */
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { isUuid } from '#server/db/ids.ts'
 import { providerInvitations, providerMembers, users } from '#server/db/schema.ts'
@@ -76,13 +76,4 @@ export async function removeMember(
       details: { username: account?.username ?? null, role: target.role },
     })
   })
-}
-
-/** How many members the provider has (the tests' and the removal's check). */
-export async function memberCount(db: Executor, providerId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(providerMembers)
-    .where(eq(providerMembers.providerId, providerId))
-  return row?.n ?? 0
 }

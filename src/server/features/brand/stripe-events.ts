@@ -10,7 +10,7 @@ import { ApiError } from '#server/http/api-error.ts'
 import { formErrorsFromArk } from '#shared/contract/form-error-tree.ts'
 
 /** Five minutes either way, Stripe's own default tolerance for the age of a signature. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300
+const SIGNATURE_TOLERANCE_SECONDS = 300
 
 const Id = type('string > 0')
 const Cents = type('number.integer >= 0')

@@ -15,7 +15,7 @@ export const disputeHeld = (row: BudgetTopUpRow): number =>
   row.disputeStatus === 'open' || row.disputeStatus === 'lost' ? row.disputedCents : 0
 
 /** What a top-up adds to the budget: its amount, less what was refunded or is held by a dispute. */
-export const netOf = (row: BudgetTopUpRow): number =>
+const netOf = (row: BudgetTopUpRow): number =>
   Math.max(0, row.amountCents - row.refundedCents - disputeHeld(row))
 
 /** A credited top-up taken back shows why: disputed while a dispute holds money, else refunded. */

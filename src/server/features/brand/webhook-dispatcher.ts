@@ -17,9 +17,9 @@ import { sendWebhookTroubleMail, type WebhookTrouble } from './webhook-mails'
 import { type SendResult, sendWebhook } from './webhook-sender'
 import { type ClaimedDelivery, claimDeliveries } from './webhooks-repository'
 
-export const WEBHOOK_CHANNEL = 'streamdeals_webhooks'
-export const FAILURES_MAILED = 5
-export const FAILURES_DISABLING = 20
+const WEBHOOK_CHANNEL = 'streamdeals_webhooks'
+const FAILURES_MAILED = 5
+const FAILURES_DISABLING = 20
 
 // 10 s: a missed NOTIFY or a retry falling due waits at most this (the schedule's steps are minutes).
 const POLL_MS = 10_000

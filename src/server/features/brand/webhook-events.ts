@@ -22,10 +22,10 @@ declare module 'fastify' {
 }
 
 /** A mission is "low" once 20 % or less of its budget is left. */
-export const BUDGET_LOW_PERCENT = 20
+const BUDGET_LOW_PERCENT = 20
 
 /** Queues a brand event to its subscribed hooks and wakes this node's dispatcher; never throws. */
-export async function announceBrandEvent(
+async function announceBrandEvent(
   app: FastifyInstance,
   providerId: string,
   type: WebhookEventType,

@@ -11,10 +11,10 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import type { CheckedEndpoint } from '#server/features/push/push-service.ts'
 
-export const SIGNATURE_HEADER = 'Streamdeals-Signature'
+const SIGNATURE_HEADER = 'Streamdeals-Signature'
 
 /** `t=…,v1=…`: the hex HMAC-SHA256 of `${timestamp}.${body}` with the hook's secret. */
-export function signatureHeader(secret: string, body: string, timestamp: number): string {
+function signatureHeader(secret: string, body: string, timestamp: number): string {
   const digest = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
   return `t=${timestamp},v1=${digest}`
 }

@@ -20,7 +20,7 @@ import type {
 } from '#shared/contract/brand-integrations.ts'
 
 /** The delivery log's length in the portal. */
-export const DELIVERY_LOG_LENGTH = 20
+const DELIVERY_LOG_LENGTH = 20
 
 export const webhookView = (row: BrandWebhookRow): BrandWebhook => ({
   id: row.id,
@@ -66,7 +66,7 @@ export async function findWebhook(db: Executor, providerId: string, id: string):
 }
 
 /** 32 random bytes: the signing secret, `whsec_` first so it is recognised (and found) in a leak. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`
 
 // A second: a raid's settled batches ask this for every deal they touch; a hook created or edited on
 // this node is heard at once, on another node within the second. It only spares work: queueEvent reads
@@ -132,7 +132,7 @@ export async function listDeliveries(db: Executor, webhookId: string): Promise<B
 }
 
 /** The envelope every delivery carries: its id is the event's, the same in every hook and retry. */
-export function envelope(type: WebhookEnvelope['type'], data: Record<string, unknown>): WebhookEnvelope {
+function envelope(type: WebhookEnvelope['type'], data: Record<string, unknown>): WebhookEnvelope {
   return {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type,

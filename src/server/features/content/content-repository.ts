@@ -6,7 +6,7 @@ import type { ContentEntry } from '#shared/contract/content.ts'
 
 type ContentDomain = (typeof content.$inferSelect)['domain']
 
-export const CONTENT_DOMAINS: readonly ContentDomain[] = ['faq', 'terms', 'home']
+const CONTENT_DOMAINS: readonly ContentDomain[] = ['faq', 'terms', 'home']
 export const isContentDomain = (value: string): value is ContentDomain =>
   (CONTENT_DOMAINS as readonly string[]).includes(value)
 

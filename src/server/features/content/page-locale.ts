@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { isSupportedLocale, requestLocale, type SupportedLocale } from '#server/http/locale.ts'
 
-export const LOCALE_COOKIE = 'i18n_cookie'
+const LOCALE_COOKIE = 'i18n_cookie'
 
 function cookieValue(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {

@@ -53,7 +53,7 @@ function injectingFetch(app: FastifyInstance): Fetch {
 }
 
 /** The SSR bundle sits beside the client build (`dist/client` -> `dist/ssr`). */
-export const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr', 'entry-server.js')
+const ssrBundlePath = (clientDir: string) => join(clientDir, '..', 'ssr', 'entry-server.js')
 
 /** A rendered page: its status and document, or where it redirects; `nonce` is its CSP nonce. */
 export interface RenderedPage {
@@ -97,7 +97,7 @@ export function loadScriptsAfterPaint(template: string): string {
 }
 
 /** Puts a render into the built index.html: language, title, description, canonical link, markup. */
-export function fillTemplate(template: string, result: SsrResult, canonical: string): string {
+function fillTemplate(template: string, result: SsrResult, canonical: string): string {
   const head = `<link rel="canonical" href="${escapeHtml(canonical)}" />`
   return template
     .replace(/<html lang="[^"]*"/, () => `<html lang="${result.locale}"`)

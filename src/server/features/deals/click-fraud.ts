@@ -72,7 +72,7 @@ export async function ownerNetworks(tx: Transaction, ownerIds: string[]): Promis
  * `column = any($1)` with the list as ONE array parameter: the statement's text (prepared once) and its
  * building cost stay the same whatever the batch's size, where `in (...)` takes a parameter per value.
  */
-export const anyOf = (column: AnyPgColumn, values: readonly string[], type: 'text' | 'uuid') =>
+const anyOf = (column: AnyPgColumn, values: readonly string[], type: 'text' | 'uuid') =>
   sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`
 
 // One valid click per visitor per deal per 24 h.

@@ -44,7 +44,7 @@ import { ClickReason, type DealChange, dealContext, finishInTx, missionSpentCent
 
 // 1,000 clicks a batch: the batch costs the same statements whatever its size, so a raid settles in
 // few of them; it holds the mission's lock for some milliseconds.
-export const CLICKS_PER_BATCH = 1000
+const CLICKS_PER_BATCH = 1000
 // Arbitrary namespace of the per-mission settlement lock (two-key advisory locks never meet one-key ones).
 const SETTLE_LOCK_NAMESPACE = 11_002
 

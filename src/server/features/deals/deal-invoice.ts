@@ -95,4 +95,4 @@ export async function dealInvoicePdf(
 }
 
 /** 1 → "000001": fixed width, so the numbers sort as text too. */
-export const formatInvoiceNumber = (number: number) => String(number).padStart(6, '0')
+const formatInvoiceNumber = (number: number) => String(number).padStart(6, '0')

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({
+const widgetProgressOf = (loaded: LoadedDeal): WidgetProgress => ({
   token: loaded.row.widgetToken,
   progress: loaded.row.progress,
   goal: loaded.mission.goal,

@@ -158,11 +158,7 @@ export async function missionSpentCents(tx: Transaction, missionId: string): Pro
 }
 
 /** Budget = the most a mission pays over all its deals; callers hold the mission row lock. */
-export async function withinBudget(
-  tx: Transaction,
-  mission: MissionRow,
-  amountCents: number,
-): Promise<boolean> {
+async function withinBudget(tx: Transaction, mission: MissionRow, amountCents: number): Promise<boolean> {
   if (mission.budgetCents === null) return true
   return (await missionSpentCents(tx, mission.id)) + amountCents <= mission.budgetCents
 }

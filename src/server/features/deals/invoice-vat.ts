@@ -66,7 +66,7 @@ function vatCountry(vatNumber: string): string {
   return prefix === 'EL' ? 'GR' : prefix
 }
 
-export const isEuCountry = (country: string) => country.toUpperCase() in EU_STANDARD_RATES
+const isEuCountry = (country: string) => country.toUpperCase() in EU_STANDARD_RATES
 
 export function vatTreatment(
   issuer: { kind: 'person' | 'business'; country: string; vatNumber?: string | undefined },

@@ -21,7 +21,7 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
  * is decided by the bytes, and the image is re-encoded to WebP so metadata and any smuggled payload
  * are gone; the name is made here, never taken from the client.
  */
-export async function storePublicImage(
+async function storePublicImage(
   uploadsRoot: string,
   folder: 'missions' | 'providers',
   field: string,

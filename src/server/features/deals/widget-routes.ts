@@ -19,7 +19,7 @@ export const testAlertLimit: RateRule = { name: 'widget:test-alert', max: 6, win
 const WIDGET_TOKEN = /^[\w-]{20,100}$/
 
 /** The goal widget's view of a deal: only what the overlay shows, nothing about the streamer's money. */
-export function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): WidgetView {
+function widgetViewOf(loaded: LoadedDeal, locale: SupportedLocale): WidgetView {
   const mission = toMission(loaded, locale)
   return {
     locale,

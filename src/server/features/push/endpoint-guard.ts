@@ -40,7 +40,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3')
  * uniqueLocal, rfc6052, rfc6145, 6to4, teredo, reserved, carrierGradeNat, multicast, broadcast...)
  * and 'unicast' is what is left; IPv6 must also lie in the global unicast block.
  */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
   // process(): an IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it is.
   const parsed = ipaddr.process(address)

@@ -14,7 +14,7 @@ import { checkPushEndpoint, RefusedEndpoint } from './endpoint-guard'
 import { type PushKind, type PushNotification, pushMessage } from './push-messages'
 import { type PushTarget, type SendOptions, type SendOutcome, sendPush } from './push-sender'
 
-export const PUSH_CHANNEL = 'streamdeals_push'
+const PUSH_CHANNEL = 'streamdeals_push'
 
 // 30 s: a missed NOTIFY (a listener reconnecting) delays a notification by at most this.
 const POLL_MS = 30_000

@@ -15,7 +15,7 @@ import { checkKycPdf, PdfRefused } from './kyc-pdf'
  * folder, names made here (the client's file name is never used, so `../x` or `a.php` mean nothing),
  * files readable by this process's user only. They are served through the owner-checked API route.
  */
-export const kycDirectory = (dataDir: string) => join(dataDir, 'kyc')
+const kycDirectory = (dataDir: string) => join(dataDir, 'kyc')
 
 export interface CheckedDocument {
   buffer: Buffer

@@ -22,7 +22,7 @@ export async function ensureWalletRow(tx: Transaction, userId: string): Promise<
   return row.id
 }
 
-export class InsufficientBalanceError extends ApiError {
+class InsufficientBalanceError extends ApiError {
   /** `onHold`: the balance would cover it, but part of it is earnings still on hold. */
   constructor(onHold = false) {
     super(

@@ -13,7 +13,7 @@ import { renderStatementPdf } from './statement-pdf'
 import { readStatementLedger } from './statement-repository'
 
 /** The month (YYYY-MM) `at` falls in, in the time zone `tz`. */
-export function monthIn(at: Date, tz: string): string {
+function monthIn(at: Date, tz: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',

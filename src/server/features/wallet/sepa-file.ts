@@ -7,13 +7,13 @@ import { Document } from 'sepa'
 import type { SepaDebtor } from '#server/config-sepa.ts'
 import { type BatchLineRow, referenceOf } from './payout-batches-repository'
 
-export const PAIN_FORMAT = 'pain.001.001.03'
+const PAIN_FORMAT = 'pain.001.001.03'
 
 /**
  * A name in the SEPA character set banks accept: accents dropped (Zoé -> Zoe), anything else outside
  * the set becomes a space, at most 70 characters.
  */
-export function sepaText(value: string, max = 70): string {
+function sepaText(value: string, max = 70): string {
   const plain = value
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

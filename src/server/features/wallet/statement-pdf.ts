@@ -24,7 +24,7 @@ export interface StatementDocument {
 }
 
 /** The month's sums: what came in, what went out, and the balance they leave. */
-export function statementTotals(data: Pick<StatementDocument, 'openingCents' | 'lines'>) {
+function statementTotals(data: Pick<StatementDocument, 'openingCents' | 'lines'>) {
   const creditCents = data.lines.reduce((sum, line) => sum + Math.max(line.amountCents, 0), 0)
   const debitCents = data.lines.reduce((sum, line) => sum + Math.min(line.amountCents, 0), 0)
   return { creditCents, debitCents, closingCents: data.openingCents + creditCents + debitCents }

@@ -24,11 +24,7 @@ export function bankAccountView(row: BankAccountRow): BankAccount {
  * The contract `Wallet` of a wallet row, or null while the user has not created it yet (the row may
  * exist earlier, holding earnings, with no person details: that is not a wallet the user can see).
  */
-export function walletView(
-  row: WalletRow,
-  accounts: BankAccountRow[],
-  pending: PendingEarnings,
-): Wallet | null {
+function walletView(row: WalletRow, accounts: BankAccountRow[], pending: PendingEarnings): Wallet | null {
   if (!row.person) return null
   return {
     id: row.id,

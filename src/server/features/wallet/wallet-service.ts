@@ -15,7 +15,7 @@ export { removeKycFile } from './kyc-storage'
  * The payload of a user's `wallet:updated` event: their whole contract Wallet, or null while they
  * have not created it (earnings may wait in the wallet row before that; nothing is pushed then).
  */
-export function walletPushFor(db: Executor, userId: string): Promise<Wallet | null> {
+function walletPushFor(db: Executor, userId: string): Promise<Wallet | null> {
   return buildWallet(db, userId)
 }
 

@@ -13,7 +13,7 @@ const MAX_BYTES = 2 * 1024 * 1024
 const EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif']
 
 /** The rules image, size and ext, checked before anything is sent. */
-export function avatarProblem(file: File): string | null {
+function avatarProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'validation.image'
   if (file.size > MAX_BYTES) return 'validation.size'
   const extension = file.name.split('.').pop()?.toLowerCase() ?? ''

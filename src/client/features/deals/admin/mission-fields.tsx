@@ -122,7 +122,7 @@ const SAMPLE_DEAL_CODE = 'K7P2QX'
 const SAMPLE_MISSION_CODE = 'your-mission'
 
 /** Where a viewer of a sample streamer lands: the integration link the tracking redirect builds. */
-export function TrackedLinkPreview({ type, link }: { type: string; link: string }) {
+function TrackedLinkPreview({ type, link }: { type: string; link: string }) {
   const data = integrationLinkData({
     dealCode: SAMPLE_DEAL_CODE,
     missionCode: SAMPLE_MISSION_CODE,

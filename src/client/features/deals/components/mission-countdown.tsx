@@ -17,7 +17,7 @@ export function useNow(): number {
 }
 
 /** "3 days 4 h", "4 h 10 min", "10 min": the two largest parts of a time left. */
-export function DurationText({ left }: { left: TimeLeft }) {
+function DurationText({ left }: { left: TimeLeft }) {
   const { days, hours, minutes } = left
   if (days > 0)
     return (

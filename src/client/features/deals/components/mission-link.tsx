@@ -4,8 +4,7 @@ import { AuthLink } from '#client/features/auth/auth-link.tsx'
 import { useCurrentUser } from '#client/lib/session.ts'
 
 /** The address of a mission's preview (`/dashboard/deal/available/{code}`). */
-export const missionPreviewPath = (code: string): string =>
-  `/dashboard/deal/available/${encodeURIComponent(code)}`
+const missionPreviewPath = (code: string): string => `/dashboard/deal/available/${encodeURIComponent(code)}`
 
 /**
  * A link to a mission's preview. Signed out (and on the server-rendered page, which a click may

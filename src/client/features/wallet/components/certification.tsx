@@ -37,7 +37,7 @@ export function CertificationBanner({ wallet }: { wallet: Wallet }) {
 }
 
 /** The shared image/size/ext rules, checked before sending; the server checks the content again. */
-export function checkKycFile(file: File | null): string | null {
+function checkKycFile(file: File | null): string | null {
   if (!file) return 'validation.required'
   if (!hasKycExtension(file.name)) return 'validation.ext'
   if (file.type && !isKycMimeType(file.type)) return 'kyc.unsupported_type'

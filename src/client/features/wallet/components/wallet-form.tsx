@@ -63,7 +63,7 @@ function address(values: AddressValues): Address {
   }
 }
 
-export function walletBody(values: WalletValues): WalletBody {
+function walletBody(values: WalletValues): WalletBody {
   const { person, business } = values
   const phone = person.phone.trim()
   const vatNumber = business.vatNumber.trim()

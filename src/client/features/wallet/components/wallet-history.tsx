@@ -15,7 +15,7 @@ import { activityExportLink } from '../api'
 import { walletHistoryQueries } from '../history'
 
 /** The translated name of each kind of entry, for rows and the filter. */
-export function useKindLabels(): Record<TransactionKind, string> {
+function useKindLabels(): Record<TransactionKind, string> {
   const { t } = useLingui()
   return {
     earning: t`Earnings`,
