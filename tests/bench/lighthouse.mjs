@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromium } from '@playwright/test'
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright'
 import { chromiumArgs, chromiumPath, signedInStorage } from './lib/browser.mjs'
 import { saveResult } from './lib/report.mjs'
 

@@ -1,4 +1,4 @@
-// `npm test`: everything, in the order that fails fastest — typecheck, lint, translations, the OpenAPI
+// `npm test`: everything, in the order that fails fastest — typecheck, lint, unused code, translations, the OpenAPI
 // document's lint, unit and integration tests, build, end-to-end in Chromium — then one closing line
 // counting every test.
 import { spawnSync } from 'node:child_process'
@@ -15,6 +15,11 @@ rmSync(playwrightReport, { force: true })
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
+  [
+    'unused files, exports and dependencies',
+    'npx',
+    ['knip', '--config', 'tests/lint/knip.jsonc', '--no-progress'],
+  ],
   ['translations', 'npm', ['run', 'i18n:check']],
   ['OpenAPI document lint', 'npx', ['tsx', 'tests/support/lint-openapi.ts']],
   [

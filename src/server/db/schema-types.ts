@@ -15,7 +15,7 @@ import {
 } from '#shared/deal-values.ts'
 
 export const userKinds = ['streamer', 'provider'] as const
-export const userRoles = ['user', 'admin'] as const
+const userRoles = ['user', 'admin'] as const
 export const oneTimeTokenPurposes = ['verify_email', 'reset_password'] as const
 export const rewardModels = ['cpc', 'fixed'] as const
 export const missionStatuses = ['draft', 'published', 'paused', 'closed'] as const

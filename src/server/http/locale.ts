@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 
-export const SUPPORTED_LOCALES = ['en', 'fr', 'es'] as const
+const SUPPORTED_LOCALES = ['en', 'fr', 'es'] as const
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number]
 
 export const isSupportedLocale = (value: unknown): value is SupportedLocale =>

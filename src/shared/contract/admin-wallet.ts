@@ -82,7 +82,7 @@ const PayoutSettlement = type({
 export type PayoutSettlement = typeof PayoutSettlement.infer
 
 /** The adjustment's ledger entry, and the balance it left. */
-export const Adjustment = Transaction.merge({ balance: Money })
+const Adjustment = Transaction.merge({ balance: Money })
 export type Adjustment = typeof Adjustment.infer
 
 /** The wallet admin rows of the endpoint table: KYC review, payout settlement, adjustments. */

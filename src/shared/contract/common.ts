@@ -24,14 +24,14 @@ export const LOCALES = ['en', 'fr', 'es'] as const
 export const Locale = type.enumerated(...LOCALES)
 export type Locale = typeof Locale.infer
 
-export const Currency = type("'EUR'")
+const Currency = type("'EUR'")
 export type Currency = typeof Currency.infer
 
 /** 10 M€ in cents: above any single payout, adjustment or reward here, and far from 2^53 when summed. */
 export const MAX_CENTS = 1_000_000_000
 
 /** Integer cents; signed, because ledger entries and balances may be negative. */
-export const Cents = type('number.integer')
+const Cents = type('number.integer')
 export const PositiveCents = type('number.integer').and(type.number.atMost(MAX_CENTS)).and('number > 0')
 
 export const Money = type({ amount: Cents, currency: Currency })

@@ -43,7 +43,7 @@ export const AccountDeleted = type({
 export type AccountDeleted = typeof AccountDeleted.infer
 
 /** The refusals of a deletion, as form error keys the page translates (each says what to do). */
-export const accountDeletionRefusals = [
+const accountDeletionRefusals = [
   'account.delete_payout_in_flight',
   'account.delete_balance_held',
   'account.delete_balance_available',

@@ -63,7 +63,7 @@ export const ActivityExportQuery = type({
 })
 
 /** A calendar month, 2026-11: the period of a monthly statement. */
-export const Month = type(/^\d{4}-(0[1-9]|1[0-2])$/)
+const Month = type(/^\d{4}-(0[1-9]|1[0-2])$/)
 
 /**
  * The monthly statement's month (a month already begun, not before the account's; the server checks

@@ -1,5 +1,5 @@
 /** Chromium for the bench, with the launch arguments of the end-to-end configuration. */
-import { chromium } from 'playwright'
+import { chromium } from '@playwright/test'
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // Same as tests/e2e/playwright.config.ts: without these, Chromium keeps dialling Google's hosts.

@@ -9,7 +9,7 @@ export const OVERLAY_KINDS = ['goal', 'alert', 'cta', 'qr'] as const
 export type OverlayKind = (typeof OVERLAY_KINDS)[number]
 
 /** `brand`: the mission's partner theme; `light` and `dark`: plain ones that suit any game. */
-export const OVERLAY_THEMES = ['brand', 'light', 'dark'] as const
+const OVERLAY_THEMES = ['brand', 'light', 'dark'] as const
 export type OverlayTheme = (typeof OVERLAY_THEMES)[number]
 
 const OVERLAY_LOCALES: readonly Locale[] = ['en', 'fr', 'es']

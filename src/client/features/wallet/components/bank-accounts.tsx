@@ -13,7 +13,7 @@ import { readError, walletMessage } from '../messages'
 import { addBankAccount, makeDefaultBankAccount, unactivateBankAccount } from '../mutations'
 
 /** Live IBAN feedback while typing: nothing while too short to judge, then valid or why not. */
-export function ibanHint(value: string): 'empty' | 'typing' | 'valid' | IbanProblem {
+function ibanHint(value: string): 'empty' | 'typing' | 'valid' | IbanProblem {
   const iban = normalizeIban(value)
   if (iban.length === 0) return 'empty'
   if (iban.length < 2) return 'typing'
