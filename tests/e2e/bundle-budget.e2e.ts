@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import {
@@ -55,4 +55,16 @@ test("a streamer's dashboard loads none of the brand portal's code", () => {
   )
   expect(dashboard.length).toBeGreaterThan(3)
   expect(portalChunks).toEqual([])
+})
+
+test("the endpoint table's access column stays on the server: no client file carries it", () => {
+  // Whom the server lets in is the server's business; the client build drops the column (vite.config.ts).
+  const carrying = readdirSync(join(clientDir, 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .filter((file) =>
+      /access:\s*["'`](?:public|session|owner|member|admin)["'`]/.test(
+        readFileSync(join(clientDir, 'assets', file), 'utf8'),
+      ),
+    )
+  expect(carrying).toEqual([])
 })
