@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DayChart } from '#client/components/ui/day-chart.tsx'
+import { clickDaysTotals } from '#client/components/ui/day-chart-props.ts'
 import type { BrandResultDay } from '#shared/contract/brand.ts'
-import { formatDate } from '#shared/format-date.ts'
 import { clickReasonLabel } from '../labels'
 
 /** Invalid clicks by reason over the days shown, most frequent first. */
@@ -20,13 +20,9 @@ function reasonTotals(days: readonly BrandResultDay[]): [string, number][] {
  */
 export function ClicksChart({ days }: { days: readonly BrandResultDay[] }) {
   const { t, i18n } = useLingui()
-  const first = days[0]
-  const last = days.at(-1)
-  if (!first || !last) return null
-  const valid = days.reduce((sum, day) => sum + day.valid, 0)
-  const invalid = days.reduce((sum, day) => sum + day.invalid, 0)
-  const from = formatDate(first.day)
-  const to = formatDate(last.day)
+  const totals = clickDaysTotals(days)
+  if (!totals) return null
+  const { from, to, valid, invalid } = totals
   const validText = plural(valid, { one: '# valid click', other: '# valid clicks' })
   const invalidText = plural(invalid, { one: '# click not counted', other: '# clicks not counted' })
   const clicks = (value: number) => t`${plural(value, { one: '# click', other: '# clicks' })}`

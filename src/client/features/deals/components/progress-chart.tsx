@@ -1,8 +1,8 @@
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { DayChart } from '#client/components/ui/day-chart.tsx'
+import { clickDaysTotals } from '#client/components/ui/day-chart-props.ts'
 import type { ClickDay } from '#shared/contract/deals.ts'
-import { formatDate } from '#shared/format-date.ts'
 
 /**
  * A deal's valid and invalid clicks per day (the server's per-day read), as bars with axes, values on
@@ -18,13 +18,9 @@ export function ProgressChart({
   progress: number
 }) {
   const { t } = useLingui()
-  const first = days[0]
-  const last = days.at(-1)
-  if (!first || !last) return null
-  const valid = days.reduce((sum, day) => sum + day.valid, 0)
-  const invalid = days.reduce((sum, day) => sum + day.invalid, 0)
-  const from = formatDate(first.day)
-  const to = formatDate(last.day)
+  const totals = clickDaysTotals(days)
+  if (!totals) return null
+  const { from, to, valid, invalid } = totals
   const validText = plural(valid, { one: '# valid click', other: '# valid clicks' })
   const invalidText = plural(invalid, { one: '# refused click', other: '# refused clicks' })
   const summary = t`${validText} and ${invalidText} from ${from} to ${to}; progress ${progress} of ${goal}.`
