@@ -5,13 +5,14 @@
  * shows, the texts already in the reader's locale, built once per database as a prepared statement.
  */
 
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { deals, missions, providers, users } from '#server/db/schema.ts'
 import type { SupportedLocale } from '#server/http/locale.ts'
 import type { Deal, DealState } from '#shared/contract/deals.ts'
+import { withMissionNewestFirst } from './deals-repository'
 import { missionColumns, missionView } from './missions-repository'
 
 /** A localized text as `localized()` picks it: the reader's locale, else English. */
@@ -57,14 +58,7 @@ const listColumns = {
 }
 
 const listWhere = (db: Executor, where: SQL | undefined) =>
-  db
-    .select(listColumns)
-    .from(deals)
-    .innerJoin(missions, eq(missions.id, deals.missionId))
-    .innerJoin(providers, eq(providers.id, missions.providerId))
-    .innerJoin(users, eq(users.id, deals.userId))
-    .where(where)
-    .orderBy(desc(deals.createdAt), desc(deals.code))
+  withMissionNewestFirst(db.select(listColumns).from(deals).$dynamic(), where)
 
 const ofUser = sql`lower(${users.username}) = lower(${sql.placeholder('username')})`
 

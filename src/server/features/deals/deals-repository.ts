@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '#server/db/client.ts'
 import { preparedPerDatabase } from '#server/db/prepared.ts'
 import { type DealEventRow, dealEvents, deals, missions, providers, users } from '#server/db/schema.ts'
@@ -63,15 +64,21 @@ export const dealView = (loaded: LoadedDeal, locale: SupportedLocale): Deal => (
   finishedAt: loaded.row.finishedAt?.toISOString() ?? null,
 })
 
-const dealsWhere = (db: Executor, where: SQL | undefined) =>
-  db
-    .select(dealColumns)
-    .from(deals)
+/**
+ * Deals with their mission, its provider and the deal's owner, newest first: what every list of deals
+ * reads, whichever columns it keeps (the full deal here, a list's row in deal-list.ts). Takes
+ * `db.select(columns).from(deals).$dynamic()`.
+ */
+export const withMissionNewestFirst = <Query extends PgSelect>(query: Query, where: SQL | undefined) =>
+  query
     .innerJoin(missions, eq(missions.id, deals.missionId))
     .innerJoin(providers, eq(providers.id, missions.providerId))
     .innerJoin(users, eq(users.id, deals.userId))
     .where(where)
     .orderBy(desc(deals.createdAt), desc(deals.code))
+
+const dealsWhere = (db: Executor, where: SQL | undefined) =>
+  withMissionNewestFirst(db.select(dealColumns).from(deals).$dynamic(), where)
 
 async function selectDeals(db: Executor, where: SQL | undefined, limit?: number) {
   const query = dealsWhere(db, where)
