@@ -3,9 +3,10 @@
  * decisions. Each decision is one guarded UPDATE (`status = 'draft'` and no note yet), so two operators
  * (or a double click) deciding at once change the mission once, and only the one that changed it mails.
  */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
-import { type MissionRow, missions, providerMembers, providers, users } from '#server/db/schema.ts'
+import { type MissionRow, missions, providers } from '#server/db/schema.ts'
+import { ownerRecipients } from '#server/features/brand/owner-recipients-service.ts'
 import { conflict, notFound } from '#server/http/api-error.ts'
 import { audit } from '#server/lib/audit.ts'
 import type { MissionDecision, QueuedMission } from '#shared/contract/admin-review.ts'
@@ -91,20 +92,6 @@ export async function brandOwners(db: Executor, providerId: string) {
     .select({ slug: providers.slug, name: providers.name })
     .from(providers)
     .where(eq(providers.id, providerId))
-  const owners = await db
-    .select({
-      email: users.email,
-      username: users.username,
-      locale: users.locale,
-    })
-    .from(providerMembers)
-    .innerJoin(users, eq(users.id, providerMembers.userId))
-    .where(
-      and(
-        eq(providerMembers.providerId, providerId),
-        eq(providerMembers.role, 'owner'),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    )
+  const owners = await ownerRecipients(db, providerId)
   return { provider, owners }
 }

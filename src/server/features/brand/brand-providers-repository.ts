@@ -1,5 +1,5 @@
 /** Providers as their members see them: who belongs to which, applications, profile edits. */
-import { and, asc, eq, exists, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, exists, sql } from 'drizzle-orm'
 import type { Database, Executor } from '#server/db/client.ts'
 import { type ProviderRow, providerMembers, providers, users } from '#server/db/schema.ts'
 import { providerView, slugOf, storedText } from '#server/features/deals/catalogue-admin-service.ts'
@@ -179,24 +179,6 @@ export async function listMembers(db: Executor, providerId: string): Promise<Bra
     .where(eq(providerMembers.providerId, providerId))
     .orderBy(asc(providerMembers.createdAt), asc(users.username))
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
-}
-
-/** Who hears about the brand's money: its owners whose address is proven, each with the language of their mails. */
-export async function ownerRecipients(
-  db: Executor,
-  providerId: string,
-): Promise<{ email: string; username: string; locale: string }[]> {
-  return db
-    .select({ email: users.email, username: users.username, locale: users.locale })
-    .from(providerMembers)
-    .innerJoin(users, eq(users.id, providerMembers.userId))
-    .where(
-      and(
-        eq(providerMembers.providerId, providerId),
-        eq(providerMembers.role, 'owner'),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    )
 }
 
 /** The ids of the providers a user belongs to, suspended memberships left out (their sockets join these rooms). */

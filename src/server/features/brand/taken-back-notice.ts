@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { sendTakenBackMail } from './brand-mails'
-import { findProvider, ownerRecipients } from './brand-providers-repository'
+import { findProvider } from './brand-providers-repository'
+import { ownerRecipients } from './owner-recipients-service'
 import type { TakenBack } from './top-up-reversals-repository'
 
 export async function mailTakenBack(app: FastifyInstance, taken: TakenBack): Promise<void> {
