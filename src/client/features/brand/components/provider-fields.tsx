@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Controller, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import { Field } from '#client/components/ui/field.tsx'
+import { ImageField } from '#client/components/ui/image-field.tsx'
 import {
   emptyLocalized,
-  ImageField,
   LocalizedField,
   type LocalizedValue,
   localizedBody,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
-import { Field } from '#client/components/ui/field.tsx'
+import { ImageField } from '#client/components/ui/image-field.tsx'
 import { mediaUrl } from '#client/lib/media.ts'
 import type { MediaObject } from '#shared/contract/common.ts'
 
@@ -45,19 +45,11 @@ export function ThumbnailField({
           </figcaption>
         </figure>
       ) : null}
-      <Field
+      <ImageField
         label={current || preview ? t`Replace the thumbnail (image, 16:9)` : t`Thumbnail (image, 16:9)`}
         hint={t`JPEG, PNG or WebP, 1280×720 looks sharp everywhere.`}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="file"
-            accept="image/*"
-            onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
+        onFile={onFile}
+      />
     </div>
   )
 }

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { Field } from '#client/components/ui/field.tsx'
 
 /** The lines of a refused save, at the top of an admin form. */
 export function ErrorLines({ lines }: { lines: readonly string[] }) {
@@ -11,30 +10,6 @@ export function ErrorLines({ lines }: { lines: readonly string[] }) {
         <li key={line}>{line}</li>
       ))}
     </ul>
-  )
-}
-
-/** An image picker: the chosen file, or null when the choice is cleared; the server's refusal under it. */
-export function ImageField({
-  label,
-  onFile,
-  error,
-}: {
-  label: ReactNode
-  onFile: (file: File | null) => void
-  error?: string
-}) {
-  return (
-    <Field label={label} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          type="file"
-          accept="image/*"
-          onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-        />
-      )}
-    </Field>
   )
 }
 
