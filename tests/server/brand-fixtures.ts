@@ -35,7 +35,7 @@ export async function makeMember(
   username: string,
   role: 'owner' | 'member' = 'owner',
 ): Promise<TestUser> {
-  const user = await makeUser(app, { username: username })
+  const user = await makeUser(app, { username })
   await app.db
     .update(users)
     .set({ kind: 'provider', emailVerifiedAt: new Date() })
