@@ -8,9 +8,9 @@ import { afterAll, expect, test } from 'vitest'
 import { type EndpointName, endpoint, endpoints, routePath } from '#shared/endpoints.ts'
 import { call as callEndpoint } from '../support/call'
 import { createTestApp } from '../support/test-app'
+import { makeUser } from '../support/test-users'
 import { signup } from './auth-helpers'
 import { brandMissionBody, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
-import { makeUser } from './deals-fixtures'
 
 const testApp = await createTestApp({ seed: false })
 afterAll(async () => {
@@ -112,8 +112,8 @@ const brandX = await makeBrand(testApp.app, 'acl-brand-x')
 const brandY = await makeBrand(testApp.app, 'acl-brand-y')
 const memberX = await makeMember(testApp.app, brandX, 'member_x_acl')
 const memberY = await makeMember(testApp.app, brandY, 'member_y_acl', 'member')
-const admin = await makeUser(testApp.app, 'admin_acl', { admin: true })
-const streamer = await makeUser(testApp.app, 'streamer_acl')
+const admin = await makeUser(testApp.app, { username: 'admin_acl', admin: true })
+const streamer = await makeUser(testApp.app, { username: 'streamer_acl' })
 const missionX = await makeBrandMission(testApp.app, brandX)
 const missionY = await makeBrandMission(testApp.app, brandY)
 const dealX = await takeMission(testApp.app, streamer, missionX)

@@ -11,8 +11,8 @@ import { createSession } from '#server/features/auth/sessions.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
+import { makeUser } from '../support/test-users'
 import { signin, signup, strongPassword } from './auth-helpers'
-import { makeUser } from './deals-fixtures'
 import { addBankAccount, createWallet, credit, creditDeal, dealFor, markVerified } from './wallet-fixtures'
 
 let t: TestApp
@@ -34,7 +34,7 @@ async function streamer() {
     id: made.user.id,
     username: made.username,
     token: made.token,
-    headers: made.auth,
+    auth: made.auth,
   }
   await createWallet(t.app, user)
   await addBankAccount(t.app, user)
@@ -50,7 +50,7 @@ const deletion = (username: string, headers: Record<string, string>, currentPass
 const payout = (user: Streamer, amount: number, key: string) =>
   call(t.app, 'walletPayout', {
     params: { username: user.username },
-    headers: { ...user.headers, 'idempotency-key': key },
+    headers: { ...user.auth, 'idempotency-key': key },
     body: { amount },
   })
 
@@ -64,12 +64,12 @@ async function withPaidHistory(user: Streamer) {
   // An ended deal is invoiced (an ongoing one gets a pro forma statement).
   const stop = await call(t.app, 'userDealStop', {
     params: { username: user.username, code: deal.missionCode },
-    headers: user.headers,
+    headers: user.auth,
   })
   expect(stop.statusCode).toBe(200)
   const invoice = await call(t.app, 'userDealInvoice', {
     params: { username: user.username, code: deal.missionCode },
-    headers: user.headers,
+    headers: user.auth,
   })
   expect(invoice.statusCode).toBe(200)
   return deal
@@ -91,7 +91,7 @@ async function moneyRows(userId: string) {
 test('the export holds all of the owner’s data and none of their secrets', async () => {
   const user = await streamer()
   const deal = await withPaidHistory(user)
-  const response = await exportOf(user.username, user.headers)
+  const response = await exportOf(user.username, user.auth)
   expect(response.statusCode).toBe(200)
   expect(response.headers['content-disposition']).toContain('attachment')
   const data = response.json()
@@ -120,13 +120,11 @@ test('the export holds all of the owner’s data and none of their secrets', asy
 test('another user, and an admin, can neither export nor delete someone’s account', async () => {
   const victim = await streamer()
   const mallory = await streamer()
-  const admin = await makeUser(t.app, `admin_${Date.now().toString(36)}`, {
-    admin: true,
-  })
-  expect((await exportOf(victim.username, mallory.headers)).statusCode).toBe(403)
+  const admin = await makeUser(t.app, { username: `admin_${Date.now().toString(36)}`, admin: true })
+  expect((await exportOf(victim.username, mallory.auth)).statusCode).toBe(403)
   expect((await exportOf(victim.username, admin.auth)).statusCode).toBe(403)
   // Mallory's own password, right for Mallory: still not Mallory's account.
-  expect((await deletion(victim.username, mallory.headers)).statusCode).toBe(403)
+  expect((await deletion(victim.username, mallory.auth)).statusCode).toBe(403)
   expect((await deletion(victim.username, admin.auth)).statusCode).toBe(403)
   const [row] = await t.app.db.select().from(users).where(eq(users.id, victim.id))
   expect(row?.deletedAt).toBeNull()
@@ -135,14 +133,14 @@ test('another user, and an admin, can neither export nor delete someone’s acco
 test('the export is limited to 5 an hour', async () => {
   const user = await streamer()
   for (let index = 0; index < 5; index += 1) {
-    expect((await exportOf(user.username, user.headers)).statusCode).toBe(200)
+    expect((await exportOf(user.username, user.auth)).statusCode).toBe(200)
   }
-  expect((await exportOf(user.username, user.headers)).statusCode).toBe(429)
+  expect((await exportOf(user.username, user.auth)).statusCode).toBe(429)
 })
 
 test('deletion needs the current password', async () => {
   const user = await streamer()
-  const wrong = await deletion(user.username, user.headers, 'Wrong-passw0rd')
+  const wrong = await deletion(user.username, user.auth, 'Wrong-passw0rd')
   expect(wrong.statusCode).toBe(400)
   expect(wrong.json().errors.children.currentPassword.errors).toEqual(['password.current_invalid'])
 })
@@ -150,11 +148,11 @@ test('deletion needs the current password', async () => {
 test('deletion is refused while money is on the wallet or a payout is in flight, saying which', async () => {
   const user = await streamer()
   await credit(t.app, user.id, 3000)
-  const withBalance = await deletion(user.username, user.headers)
+  const withBalance = await deletion(user.username, user.auth)
   expect(withBalance.statusCode).toBe(409)
   expect(withBalance.json().errors.errors).toEqual(['account.delete_balance_available'])
   expect((await payout(user, 3000, 'all')).statusCode).toBe(201)
-  const inFlight = await deletion(user.username, user.headers)
+  const inFlight = await deletion(user.username, user.auth)
   expect(inFlight.statusCode).toBe(409)
   expect(inFlight.json().errors.errors).toEqual(['account.delete_payout_in_flight'])
   const [row] = await t.app.db.select().from(users).where(eq(users.id, user.id))
@@ -170,7 +168,7 @@ test('deletion erases the person, keeps every money row, and kills every session
   const [before] = await t.app.db.select().from(deals).where(eq(deals.id, deal.dealId))
   const kept = await moneyRows(user.id)
 
-  const response = await deletion(user.username, user.headers)
+  const response = await deletion(user.username, user.auth)
   expect(response.statusCode).toBe(200)
   expect(response.json().kept).toEqual({
     invoices: 1,
@@ -180,7 +178,7 @@ test('deletion erases the person, keeps every money row, and kills every session
   expect(await moneyRows(user.id)).toEqual(kept)
 
   // Every session is dead: the next call is 401, whoever holds the token.
-  for (const headers of [user.headers, stolenHeaders]) {
+  for (const headers of [user.auth, stolenHeaders]) {
     expect((await exportOf(user.username, headers)).statusCode).toBe(401)
     expect((await deletion(user.username, headers)).statusCode).toBe(401)
     expect(
@@ -217,7 +215,7 @@ test('deletion erases the person, keeps every money row, and kills every session
 test('a deletion keeps an active deal’s ledger and stops the deal', async () => {
   const user = await streamer()
   const deal = await dealFor(t.app, user)
-  const response = await deletion(user.username, user.headers)
+  const response = await deletion(user.username, user.auth)
   expect(response.statusCode).toBe(200)
   const [row] = await t.app.db.select().from(deals).where(eq(deals.id, deal.dealId))
   expect(row?.state).toBe('stopped')
@@ -236,7 +234,7 @@ test.skipIf(!onPostgres)(
         fetch(`${t.url}/api/wallets/user/${user.username}/payout`, {
           method: 'POST',
           headers: {
-            ...user.headers,
+            ...user.auth,
             'content-type': 'application/json',
             'idempotency-key': `race-${round}`,
           },
@@ -244,7 +242,7 @@ test.skipIf(!onPostgres)(
         }),
         fetch(`${t.url}/api/user/${user.username}/deletion`, {
           method: 'POST',
-          headers: { ...user.headers, 'content-type': 'application/json' },
+          headers: { ...user.auth, 'content-type': 'application/json' },
           body: JSON.stringify({ currentPassword: strongPassword }),
         }),
       ])
@@ -295,7 +293,7 @@ test.skipIf(!onPostgres)(
         'update wallets set balance_cents = balance_cents - 4000, ledger_entry_count = ledger_entry_count + 1 where user_id = $1',
         [user.id],
       )
-      const deleting = deletion(user.username, user.headers)
+      const deleting = deletion(user.username, user.auth)
       await new Promise((resolve) => setTimeout(resolve, 500))
       await client.query('commit')
       const answer = await deleting
@@ -313,10 +311,10 @@ test('one phone per account: the identity’s is the profile’s, and the profil
     id: made.user.id,
     username: made.username,
     token: made.token,
-    headers: made.auth,
+    auth: made.auth,
   }
   const profile = (phone: string | null) =>
-    call(t.app, 'userUpdate', { params: { user: user.username }, headers: user.headers, body: { phone } })
+    call(t.app, 'userUpdate', { params: { user: user.username }, headers: user.auth, body: { phone } })
   // Before the identity exists, the profile's phone is its own.
   expect((await profile('+33 6 00 00 00 00')).json().phone).toBe('+33 6 00 00 00 00')
   await createWallet(t.app, user, {
@@ -345,11 +343,11 @@ test('one phone per account: the identity’s is the profile’s, and the profil
 
 test('a phone the profile sets while the identity has none becomes the identity’s too', async () => {
   const made = await signup(t.app)
-  const user = { id: made.user.id, username: made.username, token: made.token, headers: made.auth }
+  const user = { id: made.user.id, username: made.username, token: made.token, auth: made.auth }
   await createWallet(t.app, user)
   const response = await call(t.app, 'userUpdate', {
     params: { user: user.username },
-    headers: user.headers,
+    headers: user.auth,
     body: { phone: '+33 6 44 44 44 44' },
   })
   expect(response.statusCode).toBe(200)

@@ -8,9 +8,9 @@ import { expect, test } from 'vitest'
 import { missions } from '#server/db/schema.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
+import { makeUser } from '../support/test-users'
 import { appWithMail } from './auth-helpers'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
-import { makeUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
@@ -41,7 +41,7 @@ async function brandWithDrafts(count: number) {
 }
 
 test('the queue lists waiting drafts oldest first; published and sent-back ones leave it', async () => {
-  const admin = await makeUser(mail.app, `queueadmin${Date.now()}`, { admin: true })
+  const admin = await makeUser(mail.app, { username: `queueadmin${Date.now()}`, admin: true })
   const { codes } = await brandWithDrafts(3)
   const listed = (await queue(admin.auth)).json().items.map((item: { code: string }) => item.code)
   expect(listed.filter((code: string) => codes.includes(code))).toEqual(codes)
@@ -52,7 +52,7 @@ test('the queue lists waiting drafts oldest first; published and sent-back ones 
 })
 
 test('publishing mails the owners and opens the mission to streamers', async () => {
-  const admin = await makeUser(mail.app, `pubadmin${Date.now()}`, { admin: true })
+  const admin = await makeUser(mail.app, { username: `pubadmin${Date.now()}`, admin: true })
   const { owner, codes } = await brandWithDrafts(1)
   const code = codes[0] ?? ''
   const answer = await publish(code, admin.auth)
@@ -64,7 +64,7 @@ test('publishing mails the owners and opens the mission to streamers', async () 
 })
 
 test('a rejection needs a reason; the brand reads it on the mission and by mail; an edit clears it', async () => {
-  const admin = await makeUser(mail.app, `rejadmin${Date.now()}`, { admin: true })
+  const admin = await makeUser(mail.app, { username: `rejadmin${Date.now()}`, admin: true })
   const { brand, owner, codes } = await brandWithDrafts(1)
   const code = codes[0] ?? ''
   const blank = await reject(code, '   ', admin.auth)
@@ -123,7 +123,7 @@ test('a rejection needs a reason; the brand reads it on the mission and by mail;
 test('a brand owner or a streamer cannot publish, reject or read the queue', async () => {
   const { owner, codes } = await brandWithDrafts(1)
   const code = codes[0] ?? ''
-  const streamer = await makeUser(mail.app, `queuestreamer${Date.now()}`)
+  const streamer = await makeUser(mail.app, { username: `queuestreamer${Date.now()}` })
   for (const who of [owner, streamer]) {
     expect((await queue(who.auth)).statusCode).toBe(403)
     expect((await publish(code, who.auth)).statusCode).toBe(403)
@@ -135,8 +135,8 @@ test('a brand owner or a streamer cannot publish, reject or read the queue', asy
 })
 
 test('two publications at once publish once and mail once; a decided draft cannot be rejected', async () => {
-  const admin = await makeUser(mail.app, `raceadmin${Date.now()}`, { admin: true })
-  const second = await makeUser(mail.app, `raceadmin2${Date.now()}`, { admin: true })
+  const admin = await makeUser(mail.app, { username: `raceadmin${Date.now()}`, admin: true })
+  const second = await makeUser(mail.app, { username: `raceadmin2${Date.now()}`, admin: true })
   const { owner, codes } = await brandWithDrafts(1)
   const code = codes[0] ?? ''
   const answers = await Promise.all([

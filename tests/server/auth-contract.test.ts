@@ -6,7 +6,7 @@ import type { authEndpoints } from '#shared/contract/auth.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { makeUser, type TestUser } from '../support/test-users'
 import { signin, signup, strongPassword } from './auth-helpers'
 
 // The auth, account and access rows of the endpoint table describe what the server answers (the
@@ -17,7 +17,7 @@ let admin: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp({ seed: false })
-  admin = await createTestUser(testApp.app, { prefix: 'contract_admin', admin: true })
+  admin = await makeUser(testApp.app, { admin: true })
 })
 
 afterAll(async () => {

@@ -11,8 +11,8 @@ import { dealReviewRequests, providerMembers, users } from '#server/db/schema.ts
 import { brandLimits } from '#server/features/brand/brand-limits.ts'
 import { call } from '../support/call'
 import type { TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand, takeMission } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 import { createStripeTestApp, type StripeTestApp } from './stripe-app-fixtures'
 import type { StripeStandIn } from './stripe-stand-in'
 
@@ -49,7 +49,11 @@ async function brandWithMembers(slug: string, count: number) {
 /** A mission of the brand with one streamer's deal on it: what a review request names. */
 async function dealOf(brand: TestBrand, streamerName: string) {
   const code = await makeBrandMission(testApp.app, brand, { budgetCents: 1000 })
-  const dealCode = await takeMission(testApp.app, await makeUser(testApp.app, streamerName), code)
+  const dealCode = await takeMission(
+    testApp.app,
+    await makeUser(testApp.app, { username: streamerName }),
+    code,
+  )
   return { slug: brand.slug, code, dealCode }
 }
 
@@ -96,7 +100,7 @@ test('card top-ups: 30 from one account make 10 PaymentIntents, the members of a
 })
 
 test('brand applications: 30 from one account reserve 5 slugs; a refused one does not count', async () => {
-  const applicant = await makeUser(testApp.app, 'apply_limit_brand')
+  const applicant = await makeUser(testApp.app, { username: 'apply_limit_brand' })
   await makeBrand(testApp.app, 'taken-slug')
   // A brand account, as signing up with `kind: 'provider'` makes one, its address confirmed.
   await testApp.app.db

@@ -12,6 +12,7 @@ import type { BrandBudgetPayload } from '#shared/contract/socket.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   clickFrom,
   makeBrand,
@@ -20,7 +21,6 @@ import {
   type TestBrand,
   takeMission,
 } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let brand: TestBrand
@@ -86,7 +86,9 @@ test.skipIf(testDatabaseKind() !== 'postgres')(
     })
     // Several deals, so the clicks contend on the mission's lock and not only on one deal's.
     const streamers = await Promise.all(
-      Array.from({ length: STREAMERS }, (_, index) => makeUser(app, `budget_streamer_${index}`)),
+      Array.from({ length: STREAMERS }, (_, index) =>
+        makeUser(app, { username: `budget_streamer_${index}` }),
+      ),
     )
     for (const streamer of streamers) await takeMission(app, streamer, code)
     const answers = await Promise.all(
@@ -124,7 +126,7 @@ test('members get brand:budget after each click; other brands and streamers do n
   const { app } = testApp
   const other = await makeBrand(app, 'other-budget-brand')
   const stranger = await makeMember(app, other, 'other_budget_owner')
-  const streamer = await makeUser(app, 'budget_live_streamer')
+  const streamer = await makeUser(app, { username: 'budget_live_streamer' })
   const code = await makeBrandMission(app, brand, { rewardCents: 40, budgetCents: 100 })
   await takeMission(app, streamer, code)
 
@@ -162,7 +164,7 @@ test('members get brand:budget after each click; other brands and streamers do n
 
 test('a burst of clicks is announced a few times, not once per click, and the last announcement is the final spend', async () => {
   const { app } = testApp
-  const streamer = await makeUser(app, 'budget_burst_streamer')
+  const streamer = await makeUser(app, { username: 'budget_burst_streamer' })
   const code = await makeBrandMission(app, brand, { rewardCents: 5, budgetCents: 10_000 })
   await takeMission(app, streamer, code)
   const socket = await memberSocket(owner, brand.id)
@@ -193,7 +195,7 @@ test('a burst of clicks is announced a few times, not once per click, and the la
 
 test("an admin's top-up reaches the brand live with the new budget and what is left", async () => {
   const { app } = testApp
-  const admin = await makeUser(app, 'budget_admin', { admin: true })
+  const admin = await makeUser(app, { username: 'budget_admin', admin: true })
   const code = await makeBrandMission(app, brand, { budgetCents: 100 })
   const socket = await memberSocket(owner, brand.id)
   const next = nextBudget(socket, code)
@@ -219,7 +221,7 @@ test('a socket recovered after a short cut keeps only the provider rooms its use
   const dropped = await makeBrand(app, 'dropped-brand')
   const member = await makeMember(app, kept, 'two_brands_member')
   await app.db.insert(providerMembers).values({ providerId: dropped.id, userId: member.id, role: 'member' })
-  const streamer = await makeUser(app, 'recovery_streamer')
+  const streamer = await makeUser(app, { username: 'recovery_streamer' })
   const code = await makeBrandMission(app, kept)
   await takeMission(app, streamer, code)
   const socket = await memberSocket(member, dropped.id)

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { deals, type NewMissionRow, providerMembers, providers, users } from '#server/db/schema.ts'
 import { call } from '../support/call'
-import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 export interface TestBrand {
   id: string
@@ -34,7 +35,7 @@ export async function makeMember(
   username: string,
   role: 'owner' | 'member' = 'owner',
 ): Promise<TestUser> {
-  const user = await makeUser(app, username)
+  const user = await makeUser(app, { username })
   await app.db
     .update(users)
     .set({ kind: 'provider', emailVerifiedAt: new Date() })

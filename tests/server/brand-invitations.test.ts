@@ -10,9 +10,9 @@ import { afterAll, expect, test } from 'vitest'
 import { auditLog, providerInvitations, providerMembers } from '#server/db/schema.ts'
 import { rooms } from '#server/plugins/socket.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { appWithMail, linkToken, signin, strongPassword, uniqueName } from './auth-helpers'
 import { makeBrand, type TestBrand } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail({ listen: true })
 const opened: Socket[] = []
@@ -96,7 +96,7 @@ async function recoverAddress(email: string): Promise<Account> {
 const ATTACK_TRIES = 6
 
 test(`an attacker squatting the invited address never becomes a member (${ATTACK_TRIES} tries); the real invitee gets in`, async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   let becameOwner = 0
   for (let attempt = 0; attempt < ATTACK_TRIES; attempt += 1) {
     const brand = await makeBrand(mail.app, `squat-${attempt}-${Date.now().toString(36)}`)
@@ -170,7 +170,7 @@ test(`an attacker squatting the invited address never becomes a member (${ATTACK
 })
 
 test('a token redeemed by an account with another address is refused (403) and still works for its owner', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, `other-${Date.now().toString(36)}`)
   const invitee = `${uniqueName('invitee')}@brand.example`
   const token = await invite(admin, brand, invitee, 'member')
@@ -190,7 +190,7 @@ test('a token redeemed by an account with another address is refused (403) and s
 })
 
 test('a used, an expired and a replaced invitation link each give their own error', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, `dead-${Date.now().toString(36)}`)
   const email = `${uniqueName('twice')}@brand.example`
   const account = await signUp(email)
@@ -266,7 +266,7 @@ async function roomSize(brand: TestBrand, wanted: number): Promise<number> {
 }
 
 test('changing the address suspends memberships (403, no brand socket room) until the new one is proven', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, `moved-${Date.now().toString(36)}`)
   const email = `${uniqueName('mover')}@brand.example`
   const member = await signUp(email)
@@ -315,7 +315,7 @@ test('changing the address suspends memberships (403, no brand socket room) unti
 })
 
 test('concurrent redemptions of one token make exactly one membership', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, `race-${Date.now().toString(36)}`)
   const email = `${uniqueName('racer')}@brand.example`
   const account = await signUp(email)

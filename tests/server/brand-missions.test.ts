@@ -5,6 +5,7 @@ import type { BodyInputOf } from '#shared/contract/api.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   brandMissionBody,
   clickFrom,
@@ -15,7 +16,7 @@ import {
   type TestBrand,
   takeMission,
 } from './brand-fixtures'
-import { adminMissionBody, makeUser, type TestUser } from './deals-fixtures'
+import { adminMissionBody } from './deals-fixtures'
 
 let testApp: TestApp
 let brand: TestBrand
@@ -27,8 +28,8 @@ beforeAll(async () => {
   testApp = await createTestApp({ seed: false })
   brand = await makeBrand(testApp.app, 'mission-brand')
   owner = await makeMember(testApp.app, brand, 'mission_owner')
-  admin = await makeUser(testApp.app, 'mission_admin', { admin: true })
-  streamer = await makeUser(testApp.app, 'mission_streamer')
+  admin = await makeUser(testApp.app, { username: 'mission_admin', admin: true })
+  streamer = await makeUser(testApp.app, { username: 'mission_streamer' })
 })
 
 afterAll(async () => {
@@ -149,7 +150,7 @@ test('drafts are edited until an admin publishes them; then the brand form is re
 
 test('a paused mission leaves both catalogues, takes no deal and its clicks are invalid until resumed', async () => {
   const code = await makeBrandMission(testApp.app, brand)
-  const late = await makeUser(testApp.app, 'late_streamer')
+  const late = await makeUser(testApp.app, { username: 'late_streamer' })
   await takeMission(testApp.app, streamer, code)
   // Both catalogues are read (and cached) before the pause: the pause must drop them.
   expect(await catalogueCodes(null)).toContain(code)

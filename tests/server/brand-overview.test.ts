@@ -10,6 +10,7 @@ import { runsOutAt } from '#server/features/brand/brand-overview.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   dealIdOf,
   makeBrand,
@@ -18,7 +19,6 @@ import {
   type TestBrand,
   takeMission,
 } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let brand: TestBrand
@@ -53,7 +53,7 @@ beforeAll(async () => {
   member = await makeMember(app, brand, 'overview_member', 'member')
   const other = await makeBrand(app, 'overview-other')
   outsider = await makeMember(app, other, 'overview_outsider')
-  const streamer = await makeUser(app, 'overview_streamer')
+  const streamer = await makeUser(app, { username: 'overview_streamer' })
   paced = await makeBrandMission(app, brand, { rewardCents: 50, budgetCents: 10_000 })
   paused = await makeBrandMission(app, brand, { rewardCents: 20, budgetCents: 5_000 })
   const otherMission = await makeBrandMission(app, other, { rewardCents: 99, budgetCents: 5_000 })
@@ -66,7 +66,7 @@ beforeAll(async () => {
   // Forty days ago: outside the default range.
   await clicks(pacedDeal, 40 * 24, 10, 0, 50)
   await clicks(
-    await takeMission(app, await makeUser(app, 'overview_other_streamer'), otherMission),
+    await takeMission(app, await makeUser(app, { username: 'overview_other_streamer' }), otherMission),
     1,
     5,
     5,

@@ -5,9 +5,9 @@ import { expect, test } from 'vitest'
 import { auditLog, providers, users } from '#server/db/schema.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { appWithMail, linkToken, signin, signup, strongPassword, uniqueName } from './auth-helpers'
 import { makeBrand, makeMember, multipartForm } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
@@ -125,7 +125,7 @@ test('no brand takes the slug of the portal page "new": chosen, it is a field er
 })
 
 test('an admin approves a pending provider (audited); others cannot, and unknown ids are 404', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const pending = await makeBrand(mail.app, 'waiting-brand', 'pending')
   const owner = await makeMember(mail.app, pending, uniqueName('owner'))
   expect(
@@ -216,7 +216,7 @@ test('owners edit the profile with a new logo; a plain member cannot; everyone i
 })
 
 test('an admin invites a new address: nothing is attached until the mailed link is redeemed by an account with it', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, 'invite-brand')
   const username = uniqueName('newbie')
   const email = `${username}@brand.example`
@@ -263,7 +263,7 @@ test('an admin invites a new address: nothing is attached until the mailed link 
 })
 
 test('inviting an existing account leaves its password alone and joins it only through the link; bad input is 400', async () => {
-  const admin = await makeUser(mail.app, uniqueName('admin'), { admin: true })
+  const admin = await makeUser(mail.app, { username: uniqueName('admin'), admin: true })
   const brand = await makeBrand(mail.app, 'existing-brand')
   const known = await brandAccount()
   const invited = await call(mail.app, 'adminProviderMemberInvite', {

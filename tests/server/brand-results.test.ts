@@ -5,6 +5,7 @@ import { auditLog, dealEvents, deals } from '#server/db/schema.ts'
 import { resultDays } from '#server/features/brand/brand-results.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   clickFrom,
   dealIdOf,
@@ -14,7 +15,6 @@ import {
   type TestBrand,
   takeMission,
 } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let brand: TestBrand
@@ -31,11 +31,11 @@ beforeAll(async () => {
   const { app } = testApp
   brand = await makeBrand(app, 'results-brand')
   owner = await makeMember(app, brand, 'results_owner', 'member')
-  admin = await makeUser(app, 'results_admin', { admin: true })
-  alice = await makeUser(app, 'alice_results')
+  admin = await makeUser(app, { username: 'results_admin', admin: true })
+  alice = await makeUser(app, { username: 'alice_results' })
   // A name a spreadsheet would run as a formula, with a quote and a comma in it (made in the database:
   // sign-up would refuse it, older or imported accounts might not).
-  trickster = await makeUser(app, '=HYPERLINK("x",1),b')
+  trickster = await makeUser(app, { username: '=HYPERLINK("x",1),b' })
   mission = await makeBrandMission(app, brand, { rewardCents: 30, goal: 2, budgetCents: 1000 })
   aliceDeal = await takeMission(app, alice, mission)
   tricksterDeal = await takeMission(app, trickster, mission)

@@ -8,9 +8,9 @@ import { expect, test } from 'vitest'
 import { auditLog, providerInvitations, providerMembers } from '#server/db/schema.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { appWithMail, linkToken } from './auth-helpers'
 import { makeBrand, makeMember } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
@@ -29,7 +29,7 @@ test('an owner invites by e-mail: the link arrives, its holder joins once, membe
   const brand = await makeBrand(mail.app, 'team-invite')
   const owner = await makeMember(mail.app, brand, 'team_owner')
   const member = await makeMember(mail.app, brand, 'team_member', 'member')
-  const invitee = await makeUser(mail.app, 'team_invitee')
+  const invitee = await makeUser(mail.app, { username: 'team_invitee' })
 
   const invited = await call(mail.app, 'brandMemberInvite', {
     as: owner,
@@ -92,7 +92,7 @@ test('a member or a stranger can neither invite nor remove: refused, nothing mai
   const victim = await makeMember(mail.app, brand, 'team_attack_victim', 'member')
   const other = await makeBrand(mail.app, 'team-attack-other')
   const stranger = await makeMember(mail.app, other, 'team_attack_stranger')
-  const plain = await makeUser(mail.app, 'team_attack_plain')
+  const plain = await makeUser(mail.app, { username: 'team_attack_plain' })
 
   for (const who of [member, stranger, plain]) {
     const invite = await call(mail.app, 'brandMemberInvite', {

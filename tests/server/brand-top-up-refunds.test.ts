@@ -9,8 +9,8 @@ import { auditLog, missions } from '#server/db/schema.ts'
 import type { Mail, Mailer } from '#server/lib/mailer.ts'
 import { call } from '../support/call'
 import type { TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 import { createStripeTestApp, deliverEvent, type StripeTestApp, startBrandTopUp } from './stripe-app-fixtures'
 import { disputeEvent, refundEvent, type SignedDelivery, signedEvent } from './stripe-stand-in'
 
@@ -155,7 +155,7 @@ test('a dispute takes its amount back when opened and gives it back when won; a 
 test('a refund that leaves a mission over budget pauses it, audited; it leaves the catalogue', async () => {
   const { code, intent, owner } = await creditedTopUp(100, 500, { rewardCents: 25 })
   // Six valid clicks at 25 cents: 150 spent, over the 100 the budget comes back to without the top-up.
-  const streamer = await makeUser(testApp.app, `refund_streamer_${brandCount}`)
+  const streamer = await makeUser(testApp.app, { username: `refund_streamer_${brandCount}` })
   await takeMission(testApp.app, streamer, code)
   for (let index = 1; index <= 6; index += 1)
     expect((await clickFrom(testApp.app, code, streamer.username, `198.51.100.${index}`)).statusCode).toBe(
@@ -191,7 +191,7 @@ test('a refund delivered before the payment succeeded: the success credits only 
 })
 
 test('the admin audit listing shows the refund and the dispute with their amounts', async () => {
-  const admin: TestUser = await makeUser(testApp.app, 'refund_admin', { admin: true })
+  const admin: TestUser = await makeUser(testApp.app, { username: 'refund_admin', admin: true })
   const { code, intent } = await creditedTopUp(1000, 700)
   await deliver(refundEvent(intent, 200))
   await deliver(disputeEvent('charge.dispute.created', intent, { amount: 500, status: 'needs_response' }))

@@ -9,9 +9,9 @@ import { auditLog, budgetTopUps, missions } from '#server/db/schema.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { appWithMail } from './auth-helpers'
 import { makeBrand, makeBrandMission, makeMember } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 const mail = appWithMail()
 
@@ -36,7 +36,7 @@ const requestsOf = (params: { slug: string; code: string }, who: TestUser) =>
   call(mail.app, 'brandTopUpRequests', { params, as: who })
 
 test('a member asks for a top-up: recorded as requested, admins mailed, listed for both sides', async () => {
-  const admin = await makeUser(mail.app, 'req_admin', { admin: true })
+  const admin = await makeUser(mail.app, { username: 'req_admin', admin: true })
   const { brand, member, code, params } = await setUp('req-brand')
   const asked = await ask(params, member, { amount: 120_000, note: 'Launch week' })
   expect(asked.statusCode, asked.body).toBe(201)
@@ -90,7 +90,7 @@ test('another brand, a streamer or a stranger cannot ask for or read a brand’s
   const { params, code } = await setUp('req-own')
   const other = await makeBrand(mail.app, 'req-other')
   const outsider = await makeMember(mail.app, other, 'req_other_owner')
-  const streamer = await makeUser(mail.app, 'req_streamer')
+  const streamer = await makeUser(mail.app, { username: 'req_streamer' })
   for (const who of [outsider, streamer]) {
     expect((await ask(params, who, { amount: 500 })).statusCode).toBe(403)
     expect((await requestsOf(params, who)).statusCode).toBe(403)
@@ -108,7 +108,7 @@ test('another brand, a streamer or a stranger cannot ask for or read a brand’s
 })
 
 test('"done" adds the amount once, even answered twice at once; "declined" adds nothing', async () => {
-  const admin = await makeUser(mail.app, 'req_admin_2', { admin: true })
+  const admin = await makeUser(mail.app, { username: 'req_admin_2', admin: true })
   const { member, code, params } = await setUp('req-decide')
   const first = (await ask(params, member, { amount: 2500 })).json().id as string
   const second = (await ask(params, member, { amount: 700 })).json().id as string

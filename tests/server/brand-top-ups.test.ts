@@ -10,8 +10,8 @@ import type { BodyInputOf } from '#shared/contract/api.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { makeBrand, makeBrandMission, makeMember, type TestBrand } from './brand-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 import { createStripeTestApp, deliverEvent, type StripeTestApp, startBrandTopUp } from './stripe-app-fixtures'
 import { type SignedDelivery, STRIPE_TEST_SECRET, type StripeStandIn, signedEvent } from './stripe-stand-in'
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
   ;({ stripe, testApp } = stripeApp)
   brand = await makeBrand(testApp.app, 'top-up-brand')
   owner = await makeMember(testApp.app, brand, 'top_up_owner', 'member')
-  admin = await makeUser(testApp.app, 'top_up_admin', { admin: true })
+  admin = await makeUser(testApp.app, { username: 'top_up_admin', admin: true })
 })
 
 afterAll(() => stripeApp?.close())

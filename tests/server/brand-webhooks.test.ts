@@ -8,9 +8,9 @@ import { afterAll, expect, test } from 'vitest'
 import { brandWebhookDeliveries } from '#server/db/schema-integrators.ts'
 import type { BodyInputOf } from '#shared/contract/api.ts'
 import { call } from '../support/call'
+import { makeUser } from '../support/test-users'
 import { appWithMail } from './auth-helpers'
 import { clickFrom, makeBrand, makeBrandMission, makeMember, takeMission } from './brand-fixtures'
-import { makeUser } from './deals-fixtures'
 import { startReceiver, verifySignature } from './webhook-receiver'
 
 const receiver = await startReceiver()
@@ -53,7 +53,7 @@ test('an event reaches the receiver signed with the hook secret, and the test bu
   expect(JSON.stringify(list.json())).not.toContain(hook.secret)
 
   const mission = await makeBrandMission(context.app, brand)
-  const streamer = await makeUser(context.app, `hook_streamer_${brands}`)
+  const streamer = await makeUser(context.app, { username: `hook_streamer_${brands}` })
   const dealCode = await takeMission(context.app, streamer, mission)
   const [taken] = await receiver.waitFor(
     (request) => request.path === '/taken' && request.body.includes('deal.taken'),
@@ -190,7 +190,7 @@ test('a mission crossing 20 % of its budget left, then spent, is told once each'
   expect(created.statusCode).toBe(201)
   // 125 c at 25 c a click: 25 c left after the fourth click is the 20 % line, none after the fifth.
   const mission = await makeBrandMission(context.app, brand, { budgetCents: 125 })
-  const streamer = await makeUser(context.app, `hook_budget_${brands}`)
+  const streamer = await makeUser(context.app, { username: `hook_budget_${brands}` })
   await takeMission(context.app, streamer, mission)
   for (let click = 1; click <= 5; click += 1) {
     const answer = await clickFrom(context.app, mission, streamer.username, `198.51.100.${click}`)

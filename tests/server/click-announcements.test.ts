@@ -7,8 +7,8 @@ import { io as connect, type Socket } from 'socket.io-client'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { settlement, takeMission, tap } from './click-fraud-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -16,7 +16,7 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   testApp = await createTestApp({ listen: true })
-  streamer = await makeUser(testApp.app, 'Streamer')
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
 })
 
 afterAll(async () => {

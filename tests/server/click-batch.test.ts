@@ -13,15 +13,16 @@ import { listCreditedEvents } from '#server/features/deals/deals-repository.ts'
 import { creditsReward } from '#shared/deal-ledger.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { clickRows, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
-import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
+import { BROWSER_UA } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  streamer = await makeUser(testApp.app, 'Batcher')
+  streamer = await makeUser(testApp.app, { username: 'Batcher' })
 })
 
 afterAll(async () => {
@@ -109,7 +110,7 @@ test('a batch crossing the budget halfway: nothing is credited past the last cen
 test('one batch across two streamers’ deals of a mission spends its budget in arrival order, to the cent', async () => {
   // Five clicks of budget for both deals: taps alternate between them; the 6th and later are over it.
   const { mission, dealId: first } = await takeMission(app(), streamer, { budgetCents: 5 * 25 })
-  const partner = await makeUser(app(), 'BatchPartner')
+  const partner = await makeUser(app(), { username: 'BatchPartner' })
   const taken = await call(app(), 'subscriptionCreate', {
     params: { code: mission, username: partner.username },
     headers: partner.auth,

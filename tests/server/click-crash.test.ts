@@ -13,6 +13,7 @@ import { clickIntake, dealEvents, deals, missions, providers } from '#server/db/
 import { seedDemo } from '#server/db/seed.ts'
 import { visitorHash } from '#server/features/deals/click-identity.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import { makeUser } from '../support/test-users'
 import {
   buildServerBundle,
   freePort,
@@ -22,7 +23,6 @@ import {
   startServer as startBundle,
 } from './crash-fixtures'
 import { BROWSER_UA } from './deals-fixtures'
-import { createUser } from './wallet-fixtures'
 
 // 2 kills: one early in the burst, one later, each landing among appends and settlements in flight.
 const KILLS = 2
@@ -91,7 +91,7 @@ async function prepare(): Promise<Deal> {
       })
       .returning({ id: missions.id })
     if (!mission) throw new Error('mission insert returned no row')
-    const streamer = await createUser(db)
+    const streamer = await makeUser(opened)
     const [deal] = await db
       .insert(deals)
       .values({

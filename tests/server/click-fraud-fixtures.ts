@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { clickIntake, dealEvents, deals } from '#server/db/schema.ts'
 import { call } from '../support/call'
-import { BROWSER_UA, makeMission, type TestUser } from './deals-fixtures'
+import type { TestUser } from '../support/test-users'
+import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 export interface Visit {
   ip?: string
@@ -63,7 +64,7 @@ export const rotatedAgent = (index: number) =>
 /** The user takes a new cpc mission (no budget cap, a goal far away unless given). */
 export async function takeMission(
   app: FastifyInstance,
-  user: TestUser,
+  user: Pick<TestUser, 'username' | 'auth'>,
   overrides: Parameters<typeof makeMission>[1] = {},
 ): Promise<{ mission: string; dealId: string; dealCode: string }> {
   const mission = await makeMission(app, { goal: 100_000, spots: 100, ...overrides })

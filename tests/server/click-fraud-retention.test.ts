@@ -6,8 +6,8 @@ import { pruneAttackTraffic } from '#server/features/deals/click-retention.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { clickRows, takeMission, visit } from './click-fraud-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -15,8 +15,8 @@ let admin: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  streamer = await makeUser(testApp.app, 'Streamer')
-  admin = await makeUser(testApp.app, 'root', { admin: true })
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
+  admin = await makeUser(testApp.app, { username: 'root', admin: true })
 })
 
 afterAll(async () => {

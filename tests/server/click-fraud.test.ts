@@ -5,6 +5,7 @@ import { clickAddress, clickNetwork } from '#server/features/deals/click-identit
 import type { QueryInputOf } from '#shared/contract/api.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { signin, signup, strongPassword } from './auth-helpers'
 import {
   clickRows,
@@ -16,7 +17,6 @@ import {
   tap,
   visit as visitApi,
 } from './click-fraud-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -24,8 +24,8 @@ let admin: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  streamer = await makeUser(testApp.app, 'Streamer')
-  admin = await makeUser(testApp.app, 'root', { admin: true })
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
+  admin = await makeUser(testApp.app, { username: 'root', admin: true })
 })
 
 afterAll(async () => {

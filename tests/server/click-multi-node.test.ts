@@ -15,8 +15,8 @@ import { loadConfig } from '#server/config.ts'
 import { clickIntake, dealEvents, ledgerEntries } from '#server/db/schema.ts'
 import { settleMissionBatch } from '#server/features/deals/click-settlement.ts'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
+import { makeUser, type TestUser } from '../support/test-users'
 import { dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
 // Nodes share a database only on PostgreSQL: the `server` project (PGlite) skips, `server-pg` runs.
@@ -50,7 +50,9 @@ beforeAll(async () => {
   // One after the other: the first migrates and seeds the shared database, the second finds it ready.
   await startNode('a')
   await startNode('b')
-  streamer = await makeUser(nodes[0] as FastifyInstance, `raid${randomBytes(3).toString('hex')}`)
+  streamer = await makeUser(nodes[0] as FastifyInstance, {
+    username: `raid${randomBytes(3).toString('hex')}`,
+  })
 })
 
 afterAll(async () => {

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { clicksByReason, dealRow, takeMission } from './click-fraud-fixtures'
-import { BROWSER_UA, makeUser, type TestUser } from './deals-fixtures'
+import { BROWSER_UA } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -15,7 +16,7 @@ let streamer: TestUser
 beforeAll(async () => {
   // The test client is the proxy: every request comes from 127.0.0.1 and names its client.
   testApp = await createTestApp({ listen: true, env: { TRUST_PROXY: '127.0.0.1' } })
-  streamer = await makeUser(testApp.app, 'Streamer')
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
 })
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { call } from '../support/call'
 import { testAppPerFile } from '../support/test-app'
-import { createTestUser } from '../support/test-users'
+import { makeUser } from '../support/test-users'
 import { type LocalSmtp, startSmtp } from './auth-helpers'
 
 let smtp: LocalSmtp
@@ -43,10 +43,10 @@ test('a contact message is stored, mailed to support and listed for admins only'
   })
   expect(sent.statusCode).toBe(201)
   expect(unfold((await mail).raw)).toContain('When am I paid?')
-  const admin = await createTestUser(harness.app, { admin: true })
+  const admin = await makeUser(harness.app, { admin: true })
   const list = await call(harness.app, 'adminContactMessages', { as: admin })
   expect(list.answer().items.map((item) => item.subject)).toContain('Payout question')
-  const user = await createTestUser(harness.app)
+  const user = await makeUser(harness.app, { via: 'signup' })
   expect((await call(harness.app, 'adminContactMessages', { as: user })).statusCode).toBe(403)
 })
 
@@ -70,7 +70,7 @@ test('newsletter double opt-in: pending until the mailed link confirms, then uns
   expect(unfold(raw)).toContain('Confirmer')
   const token = tokenIn(raw)
   expect(token).toBeTruthy()
-  const admin = await createTestUser(harness.app, { admin: true })
+  const admin = await makeUser(harness.app, { admin: true })
   const status = async () =>
     (await call(harness.app, 'adminNewsletter', { as: admin }))
       .answer()
@@ -96,7 +96,7 @@ test('newsletter double opt-in: pending until the mailed link confirms, then uns
 
 test('the subscribers export is CSV, defuses formulas and is audited', async () => {
   await call(harness.app, 'newsletterSubscribe', { body: { email: 'csv@example.test' } })
-  const admin = await createTestUser(harness.app, { admin: true })
+  const admin = await makeUser(harness.app, { admin: true })
   const csv = await call(harness.app, 'adminNewsletterExport', { as: admin, headers: { accept: 'text/csv' } })
   expect(csv.headers['content-type']).toContain('text/csv')
   expect(csv.body.split('\r\n')[0]).toBe('email,locale,status,confirmed_at,created_at')
@@ -106,7 +106,7 @@ test('the subscribers export is CSV, defuses formulas and is audited', async () 
 })
 
 test('admins edit and create content; the public endpoint serves the change at once', async () => {
-  const admin = await createTestUser(harness.app, { admin: true })
+  const admin = await makeUser(harness.app, { admin: true })
   const list = await call(harness.app, 'adminContent', { as: admin, query: { domain: 'faq', locale: 'es' } })
   const [first] = list.answer().items
   expect(first?.locale).toBe('es')
@@ -127,7 +127,7 @@ test('admins edit and create content; the public endpoint serves the change at o
   // The new English entry fills in for the locales that lack it.
   const french = await call(harness.app, 'translation', { params: { domain: 'faq', local: 'fr' } })
   expect(french.body).toContain('brand-new')
-  const user = await createTestUser(harness.app)
+  const user = await makeUser(harness.app, { via: 'signup' })
   const denied = await call(harness.app, 'adminContentUpdate', {
     as: user,
     params: { id },

@@ -9,8 +9,9 @@ import { users } from '#server/db/schema.ts'
 import { accountMailText } from '#server/features/auth/auth-mails.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { type LocalSmtp, startSmtp, strongPassword, uniqueName } from './auth-helpers'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeMission } from './deals-fixtures'
 
 let testApp: TestApp
 let smtp: LocalSmtp
@@ -20,7 +21,7 @@ let code: string
 beforeAll(async () => {
   smtp = await startSmtp()
   testApp = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://deals.example.test' } })
-  owner = await makeUser(testApp.app, uniqueName('locale'))
+  owner = await makeUser(testApp.app, { username: uniqueName('locale') })
   // Title in English and French only; description and tips in English only.
   code = await makeMission(testApp.app)
   const taken = await call(testApp.app, 'subscriptionCreate', {

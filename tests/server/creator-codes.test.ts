@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { retiredCreatorCodes, users } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { signup } from './auth-helpers'
-import { makeUser, type TestUser } from './deals-fixtures'
 
 let testApp: TestApp
 let serial = 0
@@ -23,7 +23,7 @@ afterAll(async () => {
   await testApp?.close()
 })
 
-const fresh = () => makeUser(testApp.app, `coder${Date.now().toString(36)}${serial++}`)
+const fresh = () => makeUser(testApp.app, { username: `coder${Date.now().toString(36)}${serial++}` })
 /** A code no other run of this file (on a shared PostgreSQL) has used. */
 const unique = (stem: string) => `${stem}${Date.now().toString(36).slice(-5)}${serial++}`.slice(0, 16)
 

@@ -9,7 +9,8 @@ import type { dealEndpoints } from '#shared/contract/deals.ts'
 import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { adminMissionBody, BROWSER_UA, makeMission } from './deals-fixtures'
 
 // The deals rows of the endpoint table describe what the server answers today (the client's types
 // and the OpenAPI document come from them): each answer must pass its row's response schema.
@@ -21,7 +22,7 @@ let widgetToken: string
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  carol = await makeUser(testApp.app, 'carol_contract')
+  carol = await makeUser(testApp.app, { username: 'carol_contract' })
   missionCode = await makeMission(testApp.app)
 })
 
@@ -103,8 +104,8 @@ function expectAdminAnswer(name: DealAdminRow, response: { statusCode: number; j
 }
 
 test('every deals admin endpoint answers what its row of the endpoint table says', async () => {
-  const admin = await makeUser(testApp.app, 'admin_contract', { admin: true })
-  const owner = await makeUser(testApp.app, 'dana_contract')
+  const admin = await makeUser(testApp.app, { username: 'admin_contract', admin: true })
+  const owner = await makeUser(testApp.app, { username: 'dana_contract' })
 
   const provider = await call(testApp.app, 'adminProviderCreate', {
     as: admin,

@@ -5,13 +5,8 @@ import { wallets } from '#server/db/schema.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import {
-  BROWSER_UA,
-  makeMission,
-  makeUser,
-  adminMissionBody as missionBody,
-  type TestUser,
-} from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { BROWSER_UA, makeMission, adminMissionBody as missionBody } from './deals-fixtures'
 
 let testApp: TestApp
 let admin: TestUser
@@ -20,8 +15,8 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   testApp = await createTestApp({ listen: true })
-  admin = await makeUser(testApp.app, 'boss', { admin: true })
-  user = await makeUser(testApp.app, 'erin')
+  admin = await makeUser(testApp.app, { username: 'boss', admin: true })
+  user = await makeUser(testApp.app, { username: 'erin' })
 })
 
 afterAll(async () => {
@@ -146,7 +141,7 @@ test('the admin deal list filters by state and search', async () => {
 const once = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve))
 
 test('a click pushes deal:updated, deal:event and wallet:updated to the owner and progress to the widget', async () => {
-  const owner = await makeUser(testApp.app, 'frank')
+  const owner = await makeUser(testApp.app, { username: 'frank' })
   // A created wallet (person filled in): only then does wallet:updated carry a contract Wallet.
   await testApp.app.db.insert(wallets).values({
     userId: owner.id,

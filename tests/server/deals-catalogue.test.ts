@@ -6,7 +6,7 @@ import {
 import type { AnswerOf, BodyInputOf } from '#shared/contract/api.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createTestUser } from '../support/test-users'
+import { makeUser } from '../support/test-users'
 
 let harness: TestApp
 
@@ -31,7 +31,7 @@ test('concurrent catalogue reads share one query until the entry expires', async
 })
 
 test('an admin edit shows in the public catalogue at once, despite the cache', async () => {
-  const admin = await createTestUser(harness.app, { admin: true })
+  const admin = await makeUser(harness.app, { admin: true })
   const list = async () => (await call(harness.app, 'missions')).json().items
   const [mission] = await list()
   const current = (await call(harness.app, 'adminMissions', { as: admin }))
@@ -49,7 +49,7 @@ test('an admin edit shows in the public catalogue at once, despite the cache', a
 })
 
 test('a mission the user just took leaves their exclude_current_user list at once', async () => {
-  const user = await createTestUser(harness.app)
+  const user = await makeUser(harness.app, { via: 'signup' })
   const available = async () =>
     (await call(harness.app, 'missions', { query: { exclude_current_user: '1' }, as: user })).json()
       .items as { code: string }[]

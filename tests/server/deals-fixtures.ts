@@ -1,37 +1,8 @@
-/** Users, sessions and missions made straight in the database, so deal tests do not depend on signup. */
+/** Missions made straight in the database, so deal tests do not depend on the admin flow. */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { missions, type NewMissionRow, providers, users } from '#server/db/schema.ts'
-import { createSession } from '#server/features/auth/sessions.ts'
-
-export interface TestUser {
-  id: string
-  username: string
-  token: string
-  auth: { authorization: string }
-}
-
-export async function makeUser(
-  app: FastifyInstance,
-  username: string,
-  options: { admin?: boolean } = {},
-): Promise<TestUser> {
-  const [row] = await app.db
-    .insert(users)
-    .values({
-      username,
-      email: `${username.toLowerCase()}@example.test`,
-      // Never used to sign in: these tests start from a session made below.
-      passwordHash: 'not-a-real-hash',
-      roles: options.admin ? ['user', 'admin'] : ['user'],
-      creatorCode: `CC${randomBytes(4).toString('hex').toUpperCase()}`,
-    })
-    .returning({ id: users.id })
-  if (!row) throw new Error('user insert returned no row')
-  const { token } = await createSession(app.db, row.id)
-  return { id: row.id, username, token, auth: { authorization: `Bearer ${token}` } }
-}
+import { missions, type NewMissionRow, providers } from '#server/db/schema.ts'
 
 const DAY_MS = 86_400_000
 let missionCounter = 0

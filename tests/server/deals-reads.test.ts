@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 
 // A changed deal is read once after its commit, and that one read feeds both the HTTP answer and the
 // socket pushes. The deal finders and the state transition are wrapped to write down, in order, each
@@ -48,8 +49,8 @@ let ownerSocket: Socket
 
 beforeAll(async () => {
   testApp = await createTestApp({ listen: true })
-  admin = await makeUser(testApp.app, 'reads_admin', { admin: true })
-  owner = await makeUser(testApp.app, 'reads_owner')
+  admin = await makeUser(testApp.app, { username: 'reads_admin', admin: true })
+  owner = await makeUser(testApp.app, { username: 'reads_owner' })
   // The owner reads French: the push is in French while the answer is in the caller's language.
   await testApp.app.db.update(users).set({ locale: 'fr' }).where(eq(users.id, owner.id))
   ownerSocket = connect(testApp.url ?? '', { auth: { token: owner.token }, transports: ['websocket'] })

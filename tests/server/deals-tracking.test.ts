@@ -5,7 +5,8 @@ import type { DealState } from '#shared/contract/deals.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -13,8 +14,8 @@ let admin: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  streamer = await makeUser(testApp.app, 'Streamer')
-  admin = await makeUser(testApp.app, 'root', { admin: true })
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
+  admin = await makeUser(testApp.app, { username: 'root', admin: true })
 })
 
 afterAll(async () => {
@@ -196,7 +197,7 @@ test('admins finish or stop an in-progress deal, once; other users may not', asy
 })
 
 test('concurrent goal clicks, stop and admin finish end in one final state and pay at most once', async () => {
-  const owner = await makeUser(testApp.app, 'racer')
+  const owner = await makeUser(testApp.app, { username: 'racer' })
   const { mission, deal } = await takeMission({ rewardModel: 'fixed', rewardCents: 1000, goal: 3 }, owner)
   const requests = [
     ...Array.from({ length: 8 }, (_, index) => check(mission, 'racer', { ip: `10.0.0.${index + 1}` })),
@@ -222,7 +223,7 @@ test('concurrent goal clicks, stop and admin finish end in one final state and p
 })
 
 test('concurrent cpc clicks never pass the goal nor the budget', async () => {
-  const owner = await makeUser(testApp.app, 'crowd')
+  const owner = await makeUser(testApp.app, { username: 'crowd' })
   const { mission, deal } = await takeMission({ rewardCents: 30, goal: 5, budgetCents: 120 }, owner)
   await Promise.all(
     Array.from({ length: 12 }, (_, index) => check(mission, 'crowd', { ip: `10.1.0.${index + 1}` })),

@@ -4,7 +4,8 @@ import type { QueryInputOf } from '#shared/contract/api.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 
 let testApp: TestApp
 let alice: TestUser
@@ -12,8 +13,8 @@ let bob: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  alice = await makeUser(testApp.app, 'Alice')
-  bob = await makeUser(testApp.app, 'bob')
+  alice = await makeUser(testApp.app, { username: 'Alice' })
+  bob = await makeUser(testApp.app, { username: 'bob' })
 })
 
 afterAll(async () => {
@@ -116,7 +117,7 @@ test('other users and anonymous callers cannot read or change a deal', async () 
 })
 
 test('the deals list filters by repeated state parameters and refuses malformed ones', async () => {
-  const user = await makeUser(testApp.app, 'carol')
+  const user = await makeUser(testApp.app, { username: 'carol' })
   const running = await makeMission(testApp.app)
   const stopped = await makeMission(testApp.app)
   await take(running, user)
@@ -146,7 +147,7 @@ test('the deals list filters by repeated state parameters and refuses malformed 
 
 test('missions can leave out the ones the signed-in user already took', async () => {
   const code = await makeMission(testApp.app)
-  const user = await makeUser(testApp.app, 'dave')
+  const user = await makeUser(testApp.app, { username: 'dave' })
   await take(code, user)
   const codes = async (headers: Record<string, string>) =>
     (await call(testApp.app, 'missions', { query: { exclude_current_user: 'true' }, headers: headers }))

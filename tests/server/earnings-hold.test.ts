@@ -10,8 +10,8 @@ import { auditLog, deals, ledgerEntries } from '#server/db/schema.ts'
 import type { Wallet } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
-  createUser,
   creditDeal,
   dealFor,
   endHold,
@@ -20,7 +20,6 @@ import {
   payableUser,
   readWallet,
   storedWallet,
-  type TestUser,
   viewerClick,
 } from './wallet-fixtures'
 
@@ -33,7 +32,7 @@ let t: TestApp
 let admin: TestUser
 beforeAll(async () => {
   t = await createTestApp({ env: { EARNINGS_HOLD_HOURS: String(HOLD_HOURS), MIN_PAYOUT_CENTS: '100' } })
-  admin = await createUser(t.app.db, { admin: true })
+  admin = await makeUser(t.app, { admin: true })
 })
 afterAll(() => t.close())
 

@@ -8,7 +8,7 @@ import { expect } from 'vitest'
 import { users } from '#server/db/schema.ts'
 import { createSession, resolveSession } from '#server/features/auth/sessions.ts'
 import { type EndpointName, endpoints } from '#shared/endpoints.ts'
-import { createTestUser, type TestUser } from '../support/test-users'
+import { bearer, makeUser, type TestUser } from '../support/test-users'
 
 export type IdentityKind = 'anonymous' | 'user' | 'admin'
 
@@ -22,8 +22,8 @@ export const endpointNames = Object.keys(endpoints) as EndpointName[]
 export async function createIdentities(app: FastifyInstance): Promise<Record<IdentityKind, Identity>> {
   return {
     anonymous: { kind: 'anonymous', user: null },
-    user: { kind: 'user', user: await createTestUser(app, { prefix: 'fuzz' }) },
-    admin: { kind: 'admin', user: await createTestUser(app, { prefix: 'fuzzadmin', admin: true }) },
+    user: { kind: 'user', user: await makeUser(app, { via: 'signup' }) },
+    admin: { kind: 'admin', user: await makeUser(app, { admin: true }) },
   }
 }
 
@@ -43,6 +43,7 @@ export async function refreshIdentity(app: FastifyInstance, identity: Identity):
     const session = await createSession(app.db, user.id)
     user.token = session.token
     user.sessionId = session.sessionId
+    user.auth = bearer(user)
   }
 }
 

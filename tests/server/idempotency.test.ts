@@ -11,7 +11,8 @@ import { pruneIdempotentRequests, requestFingerprint } from '#server/http/idempo
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 
 let t: TestApp
 let ada: TestUser
@@ -19,8 +20,8 @@ let bob: TestUser
 
 beforeAll(async () => {
   t = await createTestApp()
-  ada = await makeUser(t.app, 'ada_idem')
-  bob = await makeUser(t.app, 'bob_idem')
+  ada = await makeUser(t.app, { username: 'ada_idem' })
+  bob = await makeUser(t.app, { username: 'bob_idem' })
 })
 afterAll(() => t?.close())
 

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { invoiceCounters, invoices } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { pdfText } from './pdf-text'
-import { createUser, createWallet, creditDeal, dealFor, personBody, type TestUser } from './wallet-fixtures'
+import { createWallet, creditDeal, dealFor, personBody } from './wallet-fixtures'
 
 let testApp: TestApp
 
@@ -42,7 +43,7 @@ const download = (user: TestUser, missionCode: string, language?: string) =>
   })
 
 test('invoices of one issuer are numbered 1, 2, 3, and a re-download keeps its number and content', async () => {
-  const user = await createUser(testApp.app.db)
+  const user = await makeUser(testApp.app)
   await createWallet(testApp.app, user)
   const first = await endedDeal(user)
   const second = await endedDeal(user)
@@ -63,7 +64,7 @@ test('invoices of one issuer are numbered 1, 2, 3, and a re-download keeps its n
   )
 
   // Another issuer counts from 1.
-  const other = await createUser(testApp.app.db)
+  const other = await makeUser(testApp.app)
   await createWallet(testApp.app, other)
   const theirs = await endedDeal(other)
   expect((await download(other, theirs.missionCode)).headers['content-disposition']).toContain(
@@ -72,7 +73,7 @@ test('invoices of one issuer are numbered 1, 2, 3, and a re-download keeps its n
 })
 
 test('concurrent first downloads file one invoice per deal; numbers neither repeat nor skip', async () => {
-  const user = await createUser(testApp.app.db)
+  const user = await makeUser(testApp.app)
   await createWallet(testApp.app, user)
   const deals = await Promise.all([endedDeal(user, [15]), endedDeal(user, [15]), endedDeal(user, [15])])
   // Each deal downloaded four times at once, all twelve requests together.
@@ -97,7 +98,7 @@ test('concurrent first downloads file one invoice per deal; numbers neither repe
 })
 
 test("the invoice speaks the reader's language, names issuer and recipient, totals and the VAT mention", async () => {
-  const user = await createUser(testApp.app.db)
+  const user = await makeUser(testApp.app)
   await createWallet(testApp.app, user)
   const deal = await endedDeal(user)
   const french = pdfText((await download(user, deal.missionCode, 'fr-FR,fr;q=0.9')).rawPayload)
@@ -124,7 +125,7 @@ test("the invoice speaks the reader's language, names issuer and recipient, tota
 })
 
 test('a business with an EU VAT number of another country bills under reverse charge; a domestic one adds VAT', async () => {
-  const german = await createUser(testApp.app.db)
+  const german = await makeUser(testApp.app)
   await createWallet(testApp.app, german, {
     ...personBody,
     kind: 'business',
@@ -143,7 +144,7 @@ test('a business with an EU VAT number of another country bills under reverse ch
   expect(text).toContain('Reverse charge')
   expect(text).toContain('Late payment')
 
-  const french = await createUser(testApp.app.db)
+  const french = await makeUser(testApp.app)
   await createWallet(testApp.app, french, {
     ...personBody,
     kind: 'business',
@@ -164,7 +165,7 @@ test('a business with an EU VAT number of another country bills under reverse ch
 })
 
 test('an in-progress deal gets an unnumbered pro forma statement, not an invoice', async () => {
-  const user = await createUser(testApp.app.db)
+  const user = await makeUser(testApp.app)
   await createWallet(testApp.app, user)
   const deal = await dealFor(testApp.app, user)
   await creditDeal(testApp.app, deal.dealId, 15)

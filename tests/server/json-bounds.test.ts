@@ -7,7 +7,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '#server/plugins/json-body.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { bearer, createTestUser, type TestUser } from '../support/test-users'
+import { makeUser, type TestUser } from '../support/test-users'
 
 let t: TestApp
 let admin: TestUser
@@ -15,8 +15,8 @@ let streamer: TestUser
 
 beforeAll(async () => {
   t = await createTestApp()
-  admin = await createTestUser(t.app, { prefix: 'jsonadmin', admin: true })
-  streamer = await createTestUser(t.app, { prefix: 'jsonuser' })
+  admin = await makeUser(t.app, { admin: true })
+  streamer = await makeUser(t.app, { via: 'signup' })
 })
 afterAll(() => t?.close())
 
@@ -26,7 +26,7 @@ const send = (method: 'POST' | 'PUT', url: string, payload: string, user?: TestU
     url,
     headers: {
       'content-type': 'application/json',
-      ...(user ? bearer(user) : {}),
+      ...user?.auth,
     },
     payload,
   })

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { BROWSER_UA, makeMission, makeUser } from './deals-fixtures'
+import { makeUser } from '../support/test-users'
+import { BROWSER_UA, makeMission } from './deals-fixtures'
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef'
 
@@ -92,7 +93,7 @@ test('the operator reads request durations per route pattern, never per raw URL,
 })
 
 test('a tracked click moves the received, settled and refused counters', async () => {
-  const streamer = await makeUser(guarded.app, 'MetricsStreamer')
+  const streamer = await makeUser(guarded.app, { username: 'MetricsStreamer' })
   const mission = await makeMission(guarded.app)
   const taken = await call(guarded.app, 'subscriptionCreate', {
     params: { code: mission, username: streamer.username },

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { missions } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { brandMissionBody, makeBrand, makeMember, type TestBrand, takeMission } from './brand-fixtures'
-import { adminMissionBody, BROWSER_UA, makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { adminMissionBody, BROWSER_UA, makeMission } from './deals-fixtures'
 
 let testApp: TestApp
 let admin: TestUser
@@ -20,8 +21,8 @@ let providerId: string
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  admin = await makeUser(testApp.app, 'links_admin', { admin: true })
-  streamer = await makeUser(testApp.app, 'links_streamer')
+  admin = await makeUser(testApp.app, { username: 'links_admin', admin: true })
+  streamer = await makeUser(testApp.app, { username: 'links_streamer' })
   brand = await makeBrand(testApp.app, 'links-brand')
   owner = await makeMember(testApp.app, brand, 'links_owner')
   providerId = (await call(testApp.app, 'adminProviders', { headers: admin.auth })).json().items[0].id

@@ -14,7 +14,8 @@ import type { Deal } from '#shared/contract/deals.ts'
 import type { ServerToClientEvents } from '#shared/contract/socket.ts'
 import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 import { startBalancer, until } from './multi-node-fixtures'
 import { personBody } from './wallet-fixtures'
 
@@ -73,8 +74,8 @@ beforeAll(async () => {
   const [nodeA] = nodes
   if (!nodeA) throw new Error('node a did not start')
   const suffix = randomBytes(3).toString('hex')
-  streamer = await makeUser(nodeA, `multi${suffix}`)
-  admin = await makeUser(nodeA, `multiadmin${suffix}`, { admin: true })
+  streamer = await makeUser(nodeA, { username: `multi${suffix}` })
+  admin = await makeUser(nodeA, { username: `multiadmin${suffix}`, admin: true })
   // A wallet, so `wallet:updated` (name, address, balance) has something to carry to the streamer.
   const wallet = await call(nodeA, 'walletCreate', {
     params: { username: streamer.username },

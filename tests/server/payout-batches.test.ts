@@ -11,8 +11,9 @@ import { validateXML } from 'xmllint-wasm'
 import { payouts, pushOutbox } from '#server/db/schema.ts'
 import type { PayoutBatchLineBody } from '#shared/contract/admin-review.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { appWithMail } from './auth-helpers'
-import { createUser, ledgerState, payableUser, type TestUser } from './wallet-fixtures'
+import { ledgerState, payableUser } from './wallet-fixtures'
 
 const mail = appWithMail({ env: { MIN_PAYOUT_CENTS: '1000', EARNINGS_HOLD_HOURS: '0' } })
 const schema = readFileSync(new URL('../fixtures/sepa/pain.001.001.03-subset.xsd', import.meta.url), 'utf8')
@@ -47,7 +48,7 @@ async function schemaErrors(xml: string) {
 }
 
 test('a batch records its payouts, total, author and message id; its file is a valid pain.001', async () => {
-  const admin = await createUser(mail.app.db, { admin: true })
+  const admin = await makeUser(mail.app, { admin: true })
   const first = await pendingPayout(1250)
   const second = await pendingPayout(4099)
   const created = await createBatch([first.payoutId, second.payoutId], admin)
@@ -76,7 +77,7 @@ test('a batch records its payouts, total, author and message id; its file is a v
 })
 
 test('the schema check can fail: a file with a broken amount or a missing message id is refused', async () => {
-  const admin = await createUser(mail.app.db, { admin: true })
+  const admin = await makeUser(mail.app, { admin: true })
   const { payoutId } = await pendingPayout(1000)
   const batch = (await createBatch([payoutId], admin)).answer()
   const xml = (await batchFile(batch.id, admin)).body
@@ -85,7 +86,7 @@ test('the schema check can fail: a file with a broken amount or a missing messag
 })
 
 test('lines are marked paid or failed once; failed goes back to the balance; each streamer is told', async () => {
-  const admin = await createUser(mail.app.db, { admin: true })
+  const admin = await makeUser(mail.app, { admin: true })
   const paid = await pendingPayout(2000)
   const failed = await pendingPayout(3000)
   const batch = (await createBatch([paid.payoutId, failed.payoutId], admin)).answer()
@@ -133,7 +134,7 @@ test('lines are marked paid or failed once; failed goes back to the balance; eac
 })
 
 test('overlapping batches made at once put each payout in exactly one batch', async () => {
-  const admin = await createUser(mail.app.db, { admin: true })
+  const admin = await makeUser(mail.app, { admin: true })
   const payoutIds: string[] = []
   for (let index = 0; index < 4; index += 1) payoutIds.push((await pendingPayout(1000 + index)).payoutId)
   const [a, b, c, d] = payoutIds as [string, string, string, string]
@@ -155,7 +156,7 @@ test('overlapping batches made at once put each payout in exactly one batch', as
 
 test('only admins batch, download or mark; the file is off in production without a debtor', async () => {
   const { user, payoutId } = await pendingPayout(1000)
-  const admin = await createUser(mail.app.db, { admin: true })
+  const admin = await makeUser(mail.app, { admin: true })
   expect((await createBatch([payoutId], user)).statusCode).toBe(403)
   const batch = (await createBatch([payoutId], admin)).answer()
   for (const request of [

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 
 let testApp: TestApp
 let admin: TestUser
@@ -23,8 +24,8 @@ let streamer: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  admin = await makeUser(testApp.app, 'brandadmin', { admin: true })
-  streamer = await makeUser(testApp.app, 'lea')
+  admin = await makeUser(testApp.app, { username: 'brandadmin', admin: true })
+  streamer = await makeUser(testApp.app, { username: 'lea' })
 })
 
 afterAll(async () => {

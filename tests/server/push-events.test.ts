@@ -8,8 +8,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { kycDocuments, pushOutbox, wallets } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { makeMission } from './deals-fixtures'
-import { createUser, createWallet, payableUser, type TestUser } from './wallet-fixtures'
+import { createWallet, payableUser } from './wallet-fixtures'
 
 let t: TestApp
 let admin: TestUser
@@ -17,7 +18,7 @@ let admin: TestUser
 beforeAll(async () => {
   // Earnings available at once: the payout needs money to draw on.
   t = await createTestApp({ env: { EARNINGS_HOLD_HOURS: '0' } })
-  admin = await createUser(t.app.db, { admin: true })
+  admin = await makeUser(t.app, { admin: true })
 })
 afterAll(() => t.close())
 
@@ -46,7 +47,7 @@ test('a payout marked paid queues "payout paid" with its amount, once', async ()
 
 test('a certification verified or refused queues its verdict', async () => {
   for (const status of ['verified', 'rejected'] as const) {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     await createWallet(t.app, user)
     const [wallet] = await t.app.db
       .select({ id: wallets.id })
@@ -74,7 +75,7 @@ test('a certification verified or refused queues its verdict', async () => {
 })
 
 test('a deal its streamer stops queues "deal stopped" with the mission title', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   const code = await makeMission(t.app, { title: { en: 'Speedrun night', fr: 'Soirée speedrun' } })
   const deal = await call(t.app, 'subscriptionCreate', {
     params: { code, username: user.username },

@@ -14,7 +14,7 @@ import { loadConfig } from '#server/config.ts'
 import { queuePush } from '#server/features/push/push-service.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeUser } from './deals-fixtures'
+import { makeUser } from '../support/test-users'
 import { browserKeys, type PushService, startPushService } from './push-fixtures'
 
 // 12 notifications: enough that both nodes' claims overlap in time.
@@ -57,7 +57,7 @@ afterAll(async () => {
 })
 
 test('two nodes woken together send each notification once', async () => {
-  const user = await makeUser(first.app, 'push_nodes')
+  const user = await makeUser(first.app, { username: 'push_nodes' })
   const keys = browserKeys()
   const subscribed = await call(first.app, 'pushSubscribe', {
     params: { username: user.username },

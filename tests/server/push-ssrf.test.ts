@@ -8,7 +8,7 @@ import { checkPushEndpoint, RefusedEndpoint } from '#server/features/push/endpoi
 import { sendPush } from '#server/features/push/push-sender.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
 import { browserKeys, type PushService, startPushService } from './push-fixtures'
 
 let testApp: TestApp
@@ -18,7 +18,7 @@ let service: PushService
 beforeAll(async () => {
   service = await startPushService()
   testApp = await createTestApp({ seed: false })
-  user = await makeUser(testApp.app, 'ssrf_user')
+  user = await makeUser(testApp.app, { username: 'ssrf_user' })
 })
 
 afterAll(async () => {

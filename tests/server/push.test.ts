@@ -11,7 +11,8 @@ import { queuePush } from '#server/features/push/push-service.ts'
 import { MAX_DEVICES } from '#server/features/push/push-subscriptions-repository.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 import {
   type BrowserKeys,
   browserKeys,
@@ -29,7 +30,7 @@ let publicKey: string
 beforeAll(async () => {
   service = await startPushService()
   testApp = await createTestApp({ env: { PUSH_ALLOWED_ORIGINS: service.origin } })
-  admin = await makeUser(testApp.app, 'push_admin', { admin: true })
+  admin = await makeUser(testApp.app, { username: 'push_admin', admin: true })
   publicKey = (await call(testApp.app, 'pushKey')).answer().publicKey
 })
 
@@ -88,7 +89,7 @@ const decrypt = (path: string, keys: BrowserKeys) => {
 }
 
 test('a deal finished by an admin reaches the device signed with VAPID, encrypted, in its language', async () => {
-  const user = await makeUser(testApp.app, 'push_fr')
+  const user = await makeUser(testApp.app, { username: 'push_fr' })
   const { keys, path } = await subscribe(user, 'fr')
   const dealCode = await finishDeal(user, 1500)
   await testApp.app.pushDispatcher.wake()
@@ -107,7 +108,7 @@ test('a deal finished by an admin reaches the device signed with VAPID, encrypte
 })
 
 test('a payout marked failed tells the owner in English, and each notification is sent once', async () => {
-  const user = await makeUser(testApp.app, 'push_en')
+  const user = await makeUser(testApp.app, { username: 'push_en' })
   const { keys, path } = await subscribe(user, 'en')
   await testApp.app.db.transaction((tx) =>
     queuePush(tx, user.id, { kind: 'payout_failed', amountCents: 2500 }),
@@ -119,7 +120,7 @@ test('a payout marked failed tells the owner in English, and each notification i
 })
 
 test('a 410 from the push service removes the subscription', async () => {
-  const user = await makeUser(testApp.app, 'push_gone')
+  const user = await makeUser(testApp.app, { username: 'push_gone' })
   const { device, path } = await subscribe(user)
   service.answer = (request) => (request.path === path ? 410 : 201)
   try {
@@ -137,7 +138,7 @@ test('a 410 from the push service removes the subscription', async () => {
 })
 
 test('logout removes that device; a session revoked everywhere is sent nothing', async () => {
-  const user = await makeUser(testApp.app, 'push_out')
+  const user = await makeUser(testApp.app, { username: 'push_out' })
   const { path } = await subscribe(user)
   const logout = await call(testApp.app, 'logout', { headers: user.auth })
   expect(logout.statusCode).toBeLessThan(300)
@@ -145,7 +146,7 @@ test('logout removes that device; a session revoked everywhere is sent nothing',
     await testApp.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id)),
   ).toEqual([])
 
-  const other = await makeUser(testApp.app, 'push_everywhere')
+  const other = await makeUser(testApp.app, { username: 'push_everywhere' })
   const second = await subscribe(other)
   await testApp.app.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, other.id))
   await testApp.app.db.transaction((tx) => queuePush(tx, other.id, { kind: 'payout_paid', amountCents: 100 }))
@@ -156,7 +157,7 @@ test('logout removes that device; a session revoked everywhere is sent nothing',
 })
 
 test('the devices list is the owner’s, and a device can be removed', async () => {
-  const user = await makeUser(testApp.app, 'push_list')
+  const user = await makeUser(testApp.app, { username: 'push_list' })
   const { device } = await subscribe(user)
   const listed = await call(testApp.app, 'pushDevices', {
     params: { username: user.username },
@@ -177,7 +178,7 @@ test('the devices list is the owner’s, and a device can be removed', async () 
 })
 
 test('a rolled-back event notifies nobody', async () => {
-  const user = await makeUser(testApp.app, 'push_rollback')
+  const user = await makeUser(testApp.app, { username: 'push_rollback' })
   await testApp.app.db
     .transaction(async (tx) => {
       await queuePush(tx, user.id, { kind: 'payout_paid', amountCents: 100 })
@@ -188,7 +189,7 @@ test('a rolled-back event notifies nobody', async () => {
 })
 
 test('an earning whose hold ended is announced once, even by two sweeps at the same time', async () => {
-  const user = await makeUser(testApp.app, 'push_hold')
+  const user = await makeUser(testApp.app, { username: 'push_hold' })
   const { keys, path } = await subscribe(user, 'es')
   const dealCode = await finishDeal(user, 2000)
   const [deal] = await testApp.app.db.select({ id: deals.id }).from(deals).where(eq(deals.code, dealCode))
@@ -217,7 +218,7 @@ test('an earning whose hold ended is announced once, even by two sweeps at the s
 })
 
 test('an account keeps its newest devices only, so one event cannot fan out to thousands of requests', async () => {
-  const user = await makeUser(testApp.app, 'push_many')
+  const user = await makeUser(testApp.app, { username: 'push_many' })
   const devices: string[] = []
   for (let index = 0; index < MAX_DEVICES + 3; index++) devices.push((await subscribe(user)).device.id)
   const kept = await testApp.app.db

@@ -17,7 +17,8 @@ import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger
 import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 import { personBody } from './wallet-fixtures'
 
 // Statements per signed-in read once the node knows the session (it remembers sessions it checked).
@@ -72,7 +73,7 @@ beforeAll(async () => {
   app.addHook('onClose', () => opened.close())
   await app.ready()
 
-  streamer = await makeUser(app, `budget${randomBytes(4).toString('hex')}`)
+  streamer = await makeUser(app, { username: `budget${randomBytes(4).toString('hex')}` })
   // A streamer with history: deals running and stopped, a created wallet, a page and more of ledger.
   for (const state of ['inprogress', 'inprogress', 'stopped', 'stopped']) {
     const code = await makeMission(app)
@@ -188,7 +189,7 @@ test('each signed-in read runs at most its budget of statements', async () => {
 })
 
 test('a session the node has not seen yet costs one statement more, once', async () => {
-  const fresh = await makeUser(app, `budgetfresh${randomBytes(4).toString('hex')}`)
+  const fresh = await makeUser(app, { username: `budgetfresh${randomBytes(4).toString('hex')}` })
   const read: Read = (headers) => call(app, 'userDeals', { params: { username: fresh.username }, headers })
   const first = await counted(read, fresh.auth)
   expect(first.status).toBe(200)
@@ -198,7 +199,7 @@ test('a session the node has not seen yet costs one statement more, once', async
 })
 
 test('an admin reading another user runs a bounded number of statements too', async () => {
-  const admin = await makeUser(app, `budgetadmin${randomBytes(4).toString('hex')}`, { admin: true })
+  const admin = await makeUser(app, { username: `budgetadmin${randomBytes(4).toString('hex')}`, admin: true })
   for (const [name, read] of reads().filter(([kind]) => kind !== 'availableMissions')) {
     await counted(read, admin.auth)
     const { status, statements: ran } = await counted(read, admin.auth)

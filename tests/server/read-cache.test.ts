@@ -21,7 +21,8 @@ import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger
 import { READS_CHANNEL } from '#server/plugins/read-cache.ts'
 import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 import { startSlowListenerLink, until } from './multi-node-fixtures'
 import { personBody, viewerClick } from './wallet-fixtures'
 
@@ -129,7 +130,7 @@ const createWallet = (streamer: TestUser) =>
   })
 
 async function streamerWithDeal() {
-  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const streamer = await makeUser(app, { username: `cache${randomBytes(4).toString('hex')}` })
   const code = await makeMission(app)
   expect((await take(code, streamer)).statusCode).toBe(201)
   return { streamer, code, deals: dealsOf(streamer) }
@@ -172,7 +173,7 @@ test('a change of a mission shows in the deal lists of everyone who has it', asy
 })
 
 test('the writer reads its own write at once: a mission taken leaves the available list', async () => {
-  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const streamer = await makeUser(app, { username: `cache${randomBytes(4).toString('hex')}` })
   const code = await makeMission(app)
   const codes = async () =>
     (await countedRead(available, streamer)).body.items.map((mission: { code: string }) => mission.code)
@@ -182,7 +183,7 @@ test('the writer reads its own write at once: a mission taken leaves the availab
   // No waiting: the very next read must not offer the mission again.
   expect(await codes()).not.toContain(code)
   // Lists without other missions are shared between users: this one is not another user's.
-  const other = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const other = await makeUser(app, { username: `cache${randomBytes(4).toString('hex')}` })
   const offered = (await countedRead(available, other)).body.items.map(
     (mission: { code: string }) => mission.code,
   )
@@ -191,7 +192,7 @@ test('the writer reads its own write at once: a mission taken leaves the availab
 })
 
 test('pending earnings become available on time, with no write to announce it', async () => {
-  const streamer = await makeUser(app, `cache${randomBytes(4).toString('hex')}`)
+  const streamer = await makeUser(app, { username: `cache${randomBytes(4).toString('hex')}` })
   const created = await createWallet(streamer)
   expect(created.statusCode).toBe(201)
   await app.db.transaction(async (tx) => {
@@ -250,7 +251,7 @@ test.runIf(onPostgres)('a write through one node reaches the memory of the other
 
 test("an admin reading another user is never answered from that user's memory", async () => {
   const { streamer, deals } = await streamerWithDeal()
-  const admin = await makeUser(app, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
+  const admin = await makeUser(app, { username: `cacheadmin${randomBytes(4).toString('hex')}`, admin: true })
   await countedRead(deals, streamer)
   await countedRead(deals, admin)
   expect((await countedRead(deals, admin)).ran).toBeGreaterThan(0)
@@ -263,7 +264,10 @@ test("someone else's write shows on the next read at once: an admin stopping a s
   const node = slowLink ? await startNode('slow', undefined, slowLink.databaseUrl) : app
   try {
     await until(() => node.readCache.live, 'the node listening')
-    const admin = await makeUser(app, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
+    const admin = await makeUser(app, {
+      username: `cacheadmin${randomBytes(4).toString('hex')}`,
+      admin: true,
+    })
     for (let round = 0; round < 3; round += 1) {
       const { streamer, code, deals } = await streamerWithDeal()
       const stateOf = async () => {

@@ -12,7 +12,7 @@ import { SESSION_CHANNEL } from '#server/features/auth/revocation-feed.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { call } from '../support/call'
 import { createTestDatabase, type TestDatabase } from '../support/test-db'
-import { makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
 import { until } from './multi-node-fixtures'
 
 /**
@@ -80,7 +80,7 @@ const dealsOf = (node: FastifyInstance, user: TestUser) =>
 
 /** A user whose session both nodes have just checked (and so remember). */
 async function signedInOnBothNodes(): Promise<TestUser> {
-  const user = await makeUser(nodeA, `cache${randomBytes(4).toString('hex')}`)
+  const user = await makeUser(nodeA, { username: `cache${randomBytes(4).toString('hex')}` })
   for (const node of [nodeA, nodeB]) {
     for (let i = 0; i < 3; i++) expect((await dealsOf(node, user)).statusCode).toBe(200)
   }
@@ -105,7 +105,10 @@ test.runIf(onPostgres)('a session revoked in the database by hand is refused on 
 })
 
 test.runIf(onPostgres)('an admin demoted in the database loses the admin API on both nodes', async () => {
-  const admin = await makeUser(nodeA, `cacheadmin${randomBytes(4).toString('hex')}`, { admin: true })
+  const admin = await makeUser(nodeA, {
+    username: `cacheadmin${randomBytes(4).toString('hex')}`,
+    admin: true,
+  })
   const users = (node: FastifyInstance) => call(node, 'adminUsers', { headers: admin.auth })
   for (const node of [nodeA, nodeB]) expect((await users(node)).statusCode).toBe(200)
   await operator(`update users set roles = '{user}' where id = $1`, [admin.id])

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { rooms } from '#server/plugins/socket.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { bearer, createTestUser, type TestUser } from '../support/test-users'
+import { makeUser, type TestUser } from '../support/test-users'
 
 // Real socket.io clients against a listening app: what one user's sockets can hear of another's.
 
@@ -14,8 +14,8 @@ const opened: Socket[] = []
 
 beforeAll(async () => {
   testApp = await createTestApp({ listen: true })
-  alice = await createTestUser(testApp.app, { prefix: 'alice' })
-  bob = await createTestUser(testApp.app, { prefix: 'bob' })
+  alice = await makeUser(testApp.app, { via: 'signup' })
+  bob = await makeUser(testApp.app, { via: 'signup' })
 })
 
 afterAll(async () => {
@@ -93,7 +93,7 @@ test('an action through the API notifies its owner only (when deals can be taken
   const taking = await testApp.app.inject({
     method: 'POST',
     url: endpoint('subscriptionCreate', { code: mission.code, username: alice.username }),
-    headers: bearer(alice),
+    headers: alice.auth,
   })
   await Promise.all([marker(a.socket, rooms.user(alice.id)), marker(b.socket, rooms.user(bob.id))])
   const real = (received: typeof a.received) =>

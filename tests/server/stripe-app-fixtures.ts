@@ -7,7 +7,7 @@ import type { Mailer } from '#server/lib/mailer.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import type { TestUser } from './deals-fixtures'
+import type { TestUser } from '../support/test-users'
 import {
   type SignedDelivery,
   STRIPE_TEST_SECRET,

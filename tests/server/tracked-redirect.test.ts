@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { clickIntake, deals } from '#server/db/schema.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { clicksByReason, dealRow, settlement, takeMission, tap } from './click-fraud-fixtures'
-import { makeUser, missionId, type TestUser } from './deals-fixtures'
+import { missionId } from './deals-fixtures'
 
 let testApp: TestApp
 let streamer: TestUser
@@ -16,8 +17,8 @@ let other: TestUser
 
 beforeAll(async () => {
   testApp = await createTestApp()
-  streamer = await makeUser(testApp.app, 'Streamer')
-  other = await makeUser(testApp.app, 'Other')
+  streamer = await makeUser(testApp.app, { username: 'Streamer' })
+  other = await makeUser(testApp.app, { username: 'Other' })
 })
 
 afterAll(async () => {

@@ -5,7 +5,8 @@ import { uploadLimit } from '#server/http/multipart.ts'
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUser, createWallet, type TestUser } from './wallet-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { createWallet } from './wallet-fixtures'
 
 /**
  * Uploads cannot hurt the server: an image is refused from its header when it declares too many
@@ -78,7 +79,7 @@ const send = async (
   return t.app.inject({
     method: 'POST',
     url,
-    headers: { ...who.headers, 'content-type': body.contentType },
+    headers: { ...who.auth, 'content-type': body.contentType },
     payload: body.payload,
   })
 }
@@ -115,7 +116,7 @@ const fieldErrors = (
 ) => response.json().errors?.children?.[field]?.errors
 
 test('a 6000 × 6000 PNG avatar is refused as too large, with the limit in the message', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   const response = await uploadAvatar(user, bigPng)
   expect(response.statusCode).toBe(400)
   expect(response.json().code).toBe('FORM_0001')
@@ -124,7 +125,7 @@ test('a 6000 × 6000 PNG avatar is refused as too large, with the limit in the m
 })
 
 test('the pixel limit is read from the header: a PNG declaring 50000 × 50000 is refused without decoding', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   // Decoding this file would fail as unreadable (it holds 64 bytes of pixels): only the header answers.
   const response = await uploadAvatar(user, pngHeaderOnly(50_000))
   expect(response.statusCode).toBe(400)
@@ -132,7 +133,7 @@ test('the pixel limit is read from the header: a PNG declaring 50000 × 50000 is
 })
 
 test('a 12-megapixel phone photo is still a valid avatar', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   const photo = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#264' } })
     .png()
     .toBuffer()
@@ -142,20 +143,20 @@ test('a 12-megapixel phone photo is still a valid avatar', async () => {
 })
 
 test('a 6000 × 6000 PNG is refused as a KYC document and as a brand logo', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
   const kyc = await uploadKyc(user, bigPng)
   expect(kyc.statusCode).toBe(400)
   expect(fieldErrors(kyc, 'document')).toEqual(['image.too_large'])
 
-  const admin = await createUser(t.app.db, { admin: true })
+  const admin = await makeUser(t.app, { admin: true })
   const logo = await uploadLogo(admin, bigPng, 'too-big-logo')
   expect(logo.statusCode).toBe(400)
   expect(fieldErrors(logo, 'logo')).toEqual(['image.too_large'])
 })
 
 test('the 21st avatar of a user within 10 minutes is refused with 429; other users are not affected', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   const picture = await smallPng()
   for (let upload = 1; upload <= uploadLimit.max; upload++) {
     expect((await uploadAvatar(user, picture)).statusCode).toBe(200)
@@ -165,14 +166,14 @@ test('the 21st avatar of a user within 10 minutes is refused with 429; other use
   expect(refused.json().code).toBe('RATE_LIMITED')
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
 
-  const someoneElse = await createUser(t.app.db)
+  const someoneElse = await makeUser(t.app)
   expect((await uploadAvatar(someoneElse, picture)).statusCode).toBe(200)
 })
 
 test('KYC documents and admin images spend the same per-user upload allowance', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
-  const admin = await createUser(t.app.db, { admin: true })
+  const admin = await makeUser(t.app, { admin: true })
   // The allowance already spent, as twenty earlier uploads would have spent it.
   for (const who of [user, admin]) {
     for (let upload = 0; upload < uploadLimit.max; upload++)

@@ -9,8 +9,9 @@ import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger
 import { endpoint } from '#shared/endpoints.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { BROWSER_UA } from './deals-fixtures'
-import { createUser, createWallet, creditDeal, dealFor, type TestUser, viewerClick } from './wallet-fixtures'
+import { createWallet, creditDeal, dealFor, viewerClick } from './wallet-fixtures'
 
 let t: TestApp
 
@@ -44,7 +45,7 @@ async function adjust(userId: string, cents: number, description: string, at?: s
 
 describe('grouping', () => {
   test('many clicks on one deal on one day are one row with their count and sum, titled in the user’s language', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user, { rewardCents: 15 })
     for (let click = 0; click < 73; click++) await creditDeal(t.app, deal.dealId, 15)
     const other = await dealFor(t.app, user, { rewardCents: 25 })
@@ -74,7 +75,7 @@ describe('grouping', () => {
   })
 
   test('the day is the one of the time zone asked', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     await adjust(user.id, 100, 'Late night', '2026-01-01T23:30:00Z')
     const utc = await ok(call(t.app, 'walletActivity', own(user)))
     const paris = await ok(call(t.app, 'walletActivity', { ...own(user), query: { tz: 'Europe/Paris' } }))
@@ -83,7 +84,7 @@ describe('grouping', () => {
   })
 
   test('the kind filter keeps one kind', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user)
     await creditDeal(t.app, deal.dealId, 25)
     await adjust(user.id, 300, 'Bonus')
@@ -100,7 +101,7 @@ describe('grouping', () => {
 
 describe('paging', () => {
   test('pages follow each other without repeats or gaps while entries keep arriving', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user)
     // 25 rows on 25 past days, and two rows today.
     for (let day = 1; day <= 25; day++) {
@@ -130,7 +131,7 @@ describe('paging', () => {
   })
 
   test('a cursor is opaque: a forged or broken one is a form error, not a database error', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     for (const cursor of [
       'nope',
       Buffer.from('["2026-01-01","1; drop table x"]').toString('base64url'),
@@ -143,7 +144,7 @@ describe('paging', () => {
   })
 
   test('kind, limit and time zone are validated', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     for (const query of [
       { limit: '0' },
       { limit: '101' },
@@ -160,13 +161,13 @@ describe('paging', () => {
     const bribe = await t.app.inject({
       method: 'GET',
       url: `${endpoint('walletActivity', { username: user.username })}?kind=bribe`,
-      headers: user.headers,
+      headers: user.auth,
     })
     expect(bribe.statusCode).toBe(400)
     const csv = await t.app.inject({
       method: 'GET',
       url: `${endpoint('walletActivityExport', { username: user.username })}?kind=x`,
-      headers: user.headers,
+      headers: user.auth,
     })
     expect(csv.statusCode).toBe(400)
   })
@@ -174,7 +175,7 @@ describe('paging', () => {
 
 describe('CSV export', () => {
   test('UTF-8 with a BOM, one line per row, amounts with a dot, formulas defused and quotes doubled', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user, { title: { en: '=HYPERLINK("http://evil.example","Win")' } })
     for (let click = 0; click < 3; click++) await creditDeal(t.app, deal.dealId, 15)
     await adjust(user.id, 1000, '@SUM(A1)')
@@ -203,7 +204,7 @@ describe('CSV export', () => {
   })
 
   test('in French: French words, cells split by semicolons, decimal commas, days written day first', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user, { title: { en: 'Headset', fr: 'Casque' } })
     for (let click = 0; click < 3; click++) await creditDeal(t.app, deal.dealId, 15)
     await adjust(user.id, 500, 'Bonus')
@@ -224,7 +225,7 @@ describe('CSV export', () => {
   })
 
   test('a long history is exported whole, past the export’s page size', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     await t.app.db.transaction(async (tx) => {
       const walletId = await ensureWalletRow(tx, user.id)
       for (let entry = 0; entry < 520; entry++) {
@@ -240,7 +241,7 @@ describe('CSV export', () => {
 
 describe('summary and clicks per day', () => {
   test('today’s earnings and valid clicks, the balance split and the minimum', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     await createWallet(t.app, user)
     const deal = await dealFor(t.app, user, { rewardCents: 15 })
     for (let click = 0; click < 3; click++) {
@@ -270,14 +271,14 @@ describe('summary and clicks per day', () => {
   })
 
   test('before any wallet row, the summary is zeros', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const summary = await ok(call(t.app, 'walletSummary', own(user)))
     expect(summary).toMatchObject({ today: { clicks: 0, earned: { amount: 0 } }, walletCreated: false })
     expect(summary.available.amount).toBe(0)
   })
 
   test('a deal’s valid and invalid clicks per day', async () => {
-    const user = await createUser(t.app.db)
+    const user = await makeUser(t.app)
     const deal = await dealFor(t.app, user)
     await viewerClick(t.app, deal.missionCode, user.username)
     await viewerClick(t.app, deal.missionCode, user.username)
@@ -308,10 +309,10 @@ describe('summary and clicks per day', () => {
 
 describe('attacker', () => {
   test('a user reads none of another user’s history, export, summary or clicks', async () => {
-    const victim = await createUser(t.app.db)
+    const victim = await makeUser(t.app)
     const deal = await dealFor(t.app, victim)
     await creditDeal(t.app, deal.dealId, 25)
-    const attacker = await createUser(t.app.db)
+    const attacker = await makeUser(t.app)
     const victims = { params: { username: victim.username }, as: attacker }
     for (const [label, read] of Object.entries({
       activity: () => call(t.app, 'walletActivity', victims),

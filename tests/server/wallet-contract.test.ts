@@ -7,7 +7,8 @@ import type { EndpointSchemas } from '#shared/contract/endpoint-schema.ts'
 import type { walletEndpoints } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { createUser, credit, IBAN_DE, multipartForm, personBody, type TestUser } from './wallet-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { credit, IBAN_DE, multipartForm, personBody } from './wallet-fixtures'
 
 // The wallet rows of the endpoint table describe what the server answers (the client's types and the
 // OpenAPI document come from them): each answer must pass its row's response schema, with its status.
@@ -18,8 +19,8 @@ let admin: TestUser
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false })
-  owner = await createUser(t.app.db)
-  admin = await createUser(t.app.db, { admin: true })
+  owner = await makeUser(t.app)
+  admin = await makeUser(t.app, { admin: true })
 })
 afterAll(() => t?.close())
 

@@ -17,6 +17,7 @@ import {
   type TestDatabase,
   testDatabaseKind,
 } from '../support/test-db'
+import { makeUser } from '../support/test-users'
 import {
   buildServerBundle,
   freePort,
@@ -25,7 +26,7 @@ import {
   type ServerBundle,
   startServer as startBundle,
 } from './crash-fixtures'
-import { createUser, IBAN_FR, personBody } from './wallet-fixtures'
+import { IBAN_FR, personBody } from './wallet-fixtures'
 
 // 5 kills per database: enough random moments to land inside transactions, short enough for CI.
 const KILLS = 5
@@ -170,10 +171,10 @@ async function prepare(database: TestDatabase): Promise<{ parties: Party[]; admi
   })
   try {
     const { db } = opened
-    const admin = await createUser(db, { admin: true })
+    const admin = await makeUser(opened, { admin: true })
     const parties: Party[] = []
     for (let index = 0; index < USERS; index += 1) {
-      const user = await createUser(db)
+      const user = await makeUser(opened)
       await db.transaction(async (tx) => {
         const walletId = await ensureWalletRow(tx, user.id)
         await tx

@@ -1,41 +1,17 @@
-/** Shared set-up of the wallet tests: users with sessions, wallets, earnings and multipart bodies. */
-import { randomBytes } from 'node:crypto'
+/** Shared set-up of the wallet tests: wallets, earnings and multipart bodies. */
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { deals, missions, type NewMissionRow, users, wallets } from '#server/db/schema.ts'
-import { createSession } from '#server/features/auth/sessions.ts'
+import { deals, missions, type NewMissionRow, wallets } from '#server/db/schema.ts'
 import { creditReward } from '#server/features/deals/deal-steps.ts'
 import { ensureWalletRow, postLedgerEntry } from '#server/features/wallet/ledger-service.ts'
 import type { Wallet, WalletBody } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
+import { makeUser, type TestUser } from '../support/test-users'
 import { BROWSER_UA, makeMission } from './deals-fixtures'
 
-export interface TestUser {
-  id: string
-  username: string
-  token: string
-  headers: { authorization: string }
-}
-
-/** A user and a live session written straight to the database: the sign-up flow is not under test here. */
-export async function createUser(db: Database, options: { admin?: boolean; username?: string } = {}) {
-  const username = options.username ?? `user_${randomBytes(4).toString('hex')}`
-  const [row] = await db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.test`,
-      // Never verified against: sessions are made directly below.
-      passwordHash: 'not-a-real-hash',
-      roles: options.admin ? ['user', 'admin'] : ['user'],
-      creatorCode: randomBytes(5).toString('hex'),
-    })
-    .returning({ id: users.id })
-  if (!row) throw new Error('user insert returned no row')
-  const { token } = await createSession(db, row.id)
-  return { id: row.id, username, token, headers: { authorization: `Bearer ${token}` } } satisfies TestUser
-}
+/** What the wallet helpers read of a user: the username in the path and the session token. */
+type WalletOwner = Pick<TestUser, 'username' | 'token'>
 
 export const personBody: WalletBody = {
   kind: 'person',
@@ -51,18 +27,18 @@ export const personBody: WalletBody = {
 export const IBAN_FR = 'FR7630006000011234567890189'
 export const IBAN_DE = 'DE89370400440532013000'
 
-export async function createWallet(app: FastifyInstance, user: TestUser, body: WalletBody = personBody) {
+export async function createWallet(app: FastifyInstance, user: WalletOwner, body: WalletBody = personBody) {
   const response = await call(app, 'walletCreate', { params: { username: user.username }, as: user, body })
   if (response.statusCode !== 201) throw new Error(`wallet creation failed: ${response.body}`)
   return response.answer()
 }
 
 /** The wallet as its owner reads it. */
-export async function readWallet(app: FastifyInstance, user: TestUser): Promise<Wallet> {
+export async function readWallet(app: FastifyInstance, user: WalletOwner): Promise<Wallet> {
   return (await call(app, 'walletGet', { params: { username: user.username }, as: user })).answer()
 }
 
-export async function addBankAccount(app: FastifyInstance, user: TestUser, iban = IBAN_FR) {
+export async function addBankAccount(app: FastifyInstance, user: WalletOwner, iban = IBAN_FR) {
   const response = await call(app, 'walletBankAccountCreate', {
     params: { username: user.username },
     as: user,
@@ -101,7 +77,7 @@ export async function markVerified(db: Database, userId: string) {
 
 /** A wallet ready to pay out: created, with a default bank account, verified, and credited. */
 export async function payableUser(app: FastifyInstance, cents: number) {
-  const user = await createUser(app.db)
+  const user = await makeUser(app)
   await createWallet(app, user)
   const account = await addBankAccount(app, user)
   await markVerified(app.db, user.id)
@@ -147,7 +123,7 @@ export async function ledgerState(db: Database, userId: string) {
 }
 
 /** A deal of `user` on a new published mission (cpc, `rewardCents` per click unless overridden). */
-export async function dealFor(app: FastifyInstance, user: TestUser, mission: Partial<NewMissionRow> = {}) {
+export async function dealFor(app: FastifyInstance, user: WalletOwner, mission: Partial<NewMissionRow> = {}) {
   const missionCode = await makeMission(app, { goal: 1000, spots: 10, ...mission })
   const response = await call(app, 'subscriptionCreate', {
     params: { code: missionCode, username: user.username },

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { endpoint } from '#shared/endpoints.ts'
 import { createTestApp, type TestApp } from '../support/test-app'
 import { testDatabaseKind } from '../support/test-db'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
-  createUser,
   creditDeal,
   dealFor,
   endHold,
@@ -18,7 +18,6 @@ import {
   ledgerState,
   payableUser,
   storedWallet,
-  type TestUser,
 } from './wallet-fixtures'
 
 const onPostgres = testDatabaseKind() === 'postgres'
@@ -34,7 +33,7 @@ let admin: TestUser
 beforeAll(async () => {
   if (!onPostgres) return
   t = await createTestApp({ listen: true, env: { EARNINGS_HOLD_HOURS: '72', MIN_PAYOUT_CENTS: '100' } })
-  admin = await createUser(t.app.db, { admin: true })
+  admin = await makeUser(t.app, { admin: true })
 })
 afterAll(() => t?.close())
 

@@ -7,6 +7,7 @@ import type { KycReviewBody } from '#shared/contract/admin-wallet.ts'
 import { KYC_MAX_BYTES } from '#shared/kyc-rules.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   cleanPdf,
   handWrittenPdf,
@@ -14,15 +15,15 @@ import {
   pdfWithAttachment,
   pdfWithOpenActionScript,
 } from './pdf-fixtures'
-import { createUser, createWallet, multipartForm, readWallet, type TestUser } from './wallet-fixtures'
+import { createWallet, multipartForm, readWallet } from './wallet-fixtures'
 
 let t: TestApp
 let user: TestUser
 let admin: TestUser
 beforeAll(async () => {
   t = await createTestApp({ seed: false })
-  user = await createUser(t.app.db)
-  admin = await createUser(t.app.db, { admin: true })
+  user = await makeUser(t.app)
+  admin = await makeUser(t.app, { admin: true })
   await createWallet(t.app, user)
 })
 afterAll(() => t.close())
@@ -123,7 +124,7 @@ test('a real JPEG is accepted, stored under a server name with its EXIF removed'
 test('documents are served to their owner and admins only', async () => {
   const photo = await photoWithExif()
   const document = (await upload(user, { name: 'a.jpg', type: 'image/jpeg', data: photo })).answer()
-  const stranger = await createUser(t.app.db)
+  const stranger = await makeUser(t.app)
   expect((await kycDocument(user, document.id, stranger)).statusCode).toBe(403)
   expect((await kycDocument(user, document.id, null)).statusCode).toBe(401)
   expect((await kycDocument(user, document.id, admin)).statusCode).toBe(200)
@@ -135,7 +136,7 @@ test('documents are served to their owner and admins only', async () => {
 
 /** A user of their own with a wallet: each PDF case spends its own upload allowance. */
 const uploadPdfAsNewUser = async (data: Buffer) => {
-  const owner = await createUser(t.app.db)
+  const owner = await makeUser(t.app)
   await createWallet(t.app, owner)
   const response = await call(t.app, 'walletKyc', {
     params: { username: owner.username },

@@ -2,15 +2,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Payout } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import {
-  addBankAccount,
-  createUser,
-  createWallet,
-  credit,
-  ledgerState,
-  payableUser,
-  type TestUser,
-} from './wallet-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { addBankAccount, createWallet, credit, ledgerState, payableUser } from './wallet-fixtures'
 
 let t: TestApp
 beforeAll(async () => {
@@ -34,7 +27,7 @@ test('a payout needs an Idempotency-Key, the minimum, a verified certification a
   expect(small.statusCode).toBe(400)
   expect(small.json().errors.children.amount.errors).toEqual(['payout.minimum'])
 
-  const unverified = await createUser(t.app.db)
+  const unverified = await makeUser(t.app)
   await createWallet(t.app, unverified)
   await addBankAccount(t.app, unverified)
   await credit(t.app, unverified.id, 5000)
@@ -80,7 +73,7 @@ test('concurrent payouts never overdraw the wallet', async () => {
 })
 
 test('an admin marks payouts paid or failed; failed is reversed once; all is audited', async () => {
-  const admin = await createUser(t.app.db, { admin: true })
+  const admin = await makeUser(t.app, { admin: true })
   const { user } = await payableUser(t.app, 5000)
   const paid = (await payout(user, { amount: 1000 }, 'p1')).answer()
   const failed = (await payout(user, { amount: 2000 }, 'p2')).answer()
@@ -105,8 +98,8 @@ test('an admin marks payouts paid or failed; failed is reversed once; all is aud
 })
 
 test('admin adjustments move the balance with a reason, never below zero', async () => {
-  const admin = await createUser(t.app.db, { admin: true })
-  const user = await createUser(t.app.db)
+  const admin = await makeUser(t.app, { admin: true })
+  const user = await makeUser(t.app)
   const adjust = (amount: number, reason = 'Goodwill') =>
     call(t.app, 'adminWalletAdjustment', {
       params: { username: user.username },

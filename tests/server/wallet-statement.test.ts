@@ -11,8 +11,9 @@ import type { Locale } from '#shared/contract/common.ts'
 import type { WalletBody } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import { pdfText } from './pdf-text'
-import { createUser, createWallet, creditDeal, dealFor, personBody, type TestUser } from './wallet-fixtures'
+import { createWallet, creditDeal, dealFor, personBody } from './wallet-fixtures'
 
 let t: TestApp
 
@@ -54,7 +55,7 @@ async function entry(user: TestUser, kind: 'earning' | 'payout' | 'adjustment', 
 
 /** A user whose account was made `monthsAgo` months back (on the 1st, UTC), with a wallet. */
 async function holder(body: WalletBody = personBody, monthsAgo = 3) {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user, body)
   await t.app.db
     .update(users)
@@ -155,7 +156,7 @@ test('the VAT mention follows the status: a person none, a franchise business 29
 test("another user cannot read someone's statement; signed out neither", async () => {
   const owner = await holder()
   await entry(owner, 'earning', 4321, monthBack(1).at)
-  const attacker = await createUser(t.app.db)
+  const attacker = await makeUser(t.app)
   const month = monthBack(1).month
   const stolen = await statement(attacker, owner, month)
   expect(stolen.statusCode).toBe(403)
@@ -166,7 +167,7 @@ test("another user cannot read someone's statement; signed out neither", async (
   })
   expect(anonymous.statusCode).toBe(401)
   // An admin may, as for every owner row.
-  const admin = await createUser(t.app.db, { admin: true })
+  const admin = await makeUser(t.app, { admin: true })
   expect((await statement(admin, owner, month)).statusCode).toBe(200)
 })
 

@@ -4,9 +4,9 @@ import { emitWalletUpdated } from '#server/features/wallet/wallet-service.ts'
 import type { Transaction, Wallet } from '#shared/contract/wallet.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
+import { makeUser, type TestUser } from '../support/test-users'
 import {
   addBankAccount,
-  createUser,
   createWallet,
   credit,
   IBAN_DE,
@@ -14,7 +14,6 @@ import {
   payableUser,
   personBody,
   readWallet,
-  type TestUser,
 } from './wallet-fixtures'
 
 let t: TestApp
@@ -31,7 +30,7 @@ afterAll(() => t.close())
 const own = (user: TestUser) => ({ params: { username: user.username }, as: user })
 
 test('a user without a wallet gets 404, even when earnings already arrived', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   expect((await call(t.app, 'walletGet', own(user))).statusCode).toBe(404)
   await credit(t.app, user.id, 500)
   expect((await call(t.app, 'walletGet', own(user))).statusCode).toBe(404)
@@ -40,7 +39,7 @@ test('a user without a wallet gets 404, even when earnings already arrived', asy
 })
 
 test('creating a wallet keeps earlier earnings, and a second creation is a conflict', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await credit(t.app, user.id, 1234)
   const wallet = await createWallet(t.app, user)
   expect(wallet.balance).toEqual({ amount: 1234, currency: 'EUR' })
@@ -52,7 +51,7 @@ test('creating a wallet keeps earlier earnings, and a second creation is a confl
 })
 
 test('wallet bodies are validated field by field', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   const response = await call(t.app, 'walletCreate', {
     ...own(user),
     body: { kind: 'business', person: { ...personBody.person, birthDate: '2999-01-01' } },
@@ -68,8 +67,8 @@ test('wallet bodies are validated field by field', async () => {
 })
 
 test('another user cannot read or change a wallet; anonymous callers get 401', async () => {
-  const owner = await createUser(t.app.db)
-  const stranger = await createUser(t.app.db)
+  const owner = await makeUser(t.app)
+  const stranger = await makeUser(t.app)
   await createWallet(t.app, owner)
   const ownerWallet = { username: owner.username }
   expect((await call(t.app, 'walletGet', { params: ownerWallet })).statusCode).toBe(401)
@@ -84,7 +83,7 @@ test('another user cannot read or change a wallet; anonymous callers get 401', a
 })
 
 test('updating a wallet to a business stores the business and needs the company registration', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
   const business = {
     name: 'Lovelace Streams SAS',
@@ -100,7 +99,7 @@ test('updating a wallet to a business stores the business and needs the company 
 })
 
 test('bank accounts: IBAN checked, masked, first is default, default moves on deactivation', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
   const bad = await call(t.app, 'walletBankAccountCreate', {
     ...own(user),
@@ -158,7 +157,7 @@ test('bank accounts: IBAN checked, masked, first is default, default moves on de
 })
 
 test('transactions page newest first with a cursor, and each has a detail', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   for (let index = 1; index <= 5; index += 1) await credit(t.app, user.id, index * 100, `earning ${index}`)
   const first = await call(t.app, 'walletTransactions', { ...own(user), query: { limit: '2' } })
   const page = first.answer()
@@ -193,7 +192,7 @@ test('onboarding tells the four steps', async () => {
 test('wallet changes arriving while a push is read make one more push, not one each', async () => {
   // A raid credits a streamer several times a second: ten changes at once are two pushes, the second
   // carrying every change, and every caller waits for the push that includes its change.
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
   const socket = connect(t.url ?? '', { auth: { token: user.token }, transports: ['websocket'] })
   try {
@@ -214,7 +213,7 @@ test('wallet changes arriving while a push is read make one more push, not one e
 })
 
 test('every wallet change pushes wallet:updated to the owner', async () => {
-  const user = await createUser(t.app.db)
+  const user = await makeUser(t.app)
   await createWallet(t.app, user)
   const socket = connect(t.url ?? '', { auth: { token: user.token }, transports: ['websocket'] })
   try {

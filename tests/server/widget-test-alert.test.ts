@@ -3,7 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testAlertLimit } from '#server/features/deals/widget-routes.ts'
 import { call } from '../support/call'
 import { createTestApp, type TestApp } from '../support/test-app'
-import { makeMission, makeUser, type TestUser } from './deals-fixtures'
+import { makeUser, type TestUser } from '../support/test-users'
+import { makeMission } from './deals-fixtures'
 
 // "Send a test alert" on the overlay studio: the streamer's own overlays show a sample alert, and
 // nothing is counted; nobody else can fire it, and it cannot be used to flood a live stream.
@@ -15,8 +16,8 @@ const sockets: Socket[] = []
 
 beforeAll(async () => {
   testApp = await createTestApp({ listen: true })
-  owner = await makeUser(testApp.app, 'tessa_alerts')
-  other = await makeUser(testApp.app, 'mallory_alerts')
+  owner = await makeUser(testApp.app, { username: 'tessa_alerts' })
+  other = await makeUser(testApp.app, { username: 'mallory_alerts' })
 })
 
 afterAll(async () => {

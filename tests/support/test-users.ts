@@ -1,6 +1,11 @@
+/**
+ * The one way server tests make a signed-in user: `makeUser(app, { username?, admin?, via? })`. A change
+ * to how a test user is made (a new required column, another role) is made here, once.
+ */
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Database } from '#server/db/client.ts'
 import { sessions, users } from '#server/db/schema.ts'
 import { createSession } from '#server/features/auth/sessions.ts'
 import { hashToken } from '#server/lib/tokens.ts'
@@ -8,18 +13,43 @@ import { hashToken } from '#server/lib/tokens.ts'
 export interface TestUser {
   id: string
   username: string
+  /** The session token; `call(app, name, { as: user })` sends it. */
   token: string
   sessionId: string
+  /** The session's Authorization header, for requests that set their own headers. */
+  auth: { authorization: string }
 }
 
-const suffix = () => randomBytes(4).toString('hex')
+export interface MakeUserOptions {
+  /** A fresh `user_<hex>` unless given: pass one when the test shows or compares it. */
+  username?: string
+  admin?: boolean
+  /**
+   * 'insert' (the default) writes the user and a session straight to the database, since sign-up is not
+   * under test. 'signup' goes through POST /api/oauth/signup, as a real user would, and falls back to the
+   * insert only when sign-up answers no session; admins are always inserted (sign-up never grants it).
+   */
+  via?: 'insert' | 'signup'
+}
 
-/** Signs a user up through the API when sign-up answers with a token; null while it does not exist yet. */
+const hex = (bytes: number) => randomBytes(bytes).toString('hex')
+
+export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` })
+
+const signedIn = (id: string, username: string, token: string, sessionId: string): TestUser => ({
+  id,
+  username,
+  token,
+  sessionId,
+  auth: bearer({ token }),
+})
+
+/** Signs a user up through the API; null when sign-up answers no session token. */
 async function signUp(app: FastifyInstance, username: string): Promise<TestUser | null> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/oauth/signup',
-    payload: { username, email: `${username}@example.test`, plainPassword: 'Password-123' },
+    payload: { username, email: `${username.toLowerCase()}@example.test`, plainPassword: 'Password-123' },
   })
   if (response.statusCode >= 300) return null
   const body = response.json() as { code?: unknown; user?: { id?: unknown } }
@@ -29,36 +59,44 @@ async function signUp(app: FastifyInstance, username: string): Promise<TestUser 
     .from(sessions)
     .where(eq(sessions.tokenHash, hashToken(body.code)))
   if (!session) return null
-  return { id: body.user.id, username, token: body.code, sessionId: session.id }
+  return signedIn(body.user.id, username, body.code, session.id)
 }
 
-/**
- * A signed-in user for security suites: through POST /api/oauth/signup when it works, else inserted
- * with a session straight in the database (admins always are: sign-up never grants that role).
- */
-export async function createTestUser(
-  app: FastifyInstance,
-  options: { prefix?: string; admin?: boolean } = {},
-): Promise<TestUser> {
-  const username = `${options.prefix ?? 'user'}_${suffix()}`
-  if (!options.admin) {
-    const signedUp = await signUp(app, username)
-    if (signedUp) return signedUp
-  }
-  const [row] = await app.db
+async function insertUser(db: Database, username: string, admin: boolean): Promise<TestUser> {
+  const [row] = await db
     .insert(users)
     .values({
       username,
-      email: `${username}@example.test`,
+      email: `${username.toLowerCase()}@example.test`,
       // Never verified: these users do not sign in with a password, only with their session token.
       passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$unused$unused',
-      roles: options.admin ? ['user', 'admin'] : ['user'],
-      creatorCode: `T${suffix().toUpperCase()}`,
+      roles: admin ? ['user', 'admin'] : ['user'],
+      creatorCode: `CC${hex(4).toUpperCase()}`,
     })
     .returning({ id: users.id })
   if (!row) throw new Error('user insert returned no row')
-  const { token, sessionId } = await createSession(app.db, row.id)
-  return { id: row.id, username, token, sessionId }
+  const { token, sessionId } = await createSession(db, row.id)
+  return signedIn(row.id, username, token, sessionId)
 }
 
-export const bearer = (user: Pick<TestUser, 'token'>) => ({ authorization: `Bearer ${user.token}` })
+/**
+ * A user with a live session. `app` is the app under test, or an opened database for suites that
+ * prepare their data before the server process starts (those can only insert).
+ */
+export function makeUser(app: FastifyInstance, options?: MakeUserOptions): Promise<TestUser>
+export function makeUser(
+  database: { db: Database },
+  options?: Omit<MakeUserOptions, 'via'>,
+): Promise<TestUser>
+export async function makeUser(
+  app: FastifyInstance | { db: Database },
+  options: MakeUserOptions = {},
+): Promise<TestUser> {
+  const username = options.username ?? `user_${hex(4)}`
+  const admin = options.admin ?? false
+  if (options.via === 'signup' && !admin && 'inject' in app) {
+    const signedUp = await signUp(app, username)
+    if (signedUp) return signedUp
+  }
+  return insertUser(app.db, username, admin)
+}
