@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { clientRoutePaths, fillRoute } from '../support/client-routes'
 
 // axe-core on every page of the route tree (so pages added later are covered), signed out and signed in,
@@ -13,12 +13,13 @@ const viewports = {
 const samples = { code: 'SAMPLE', status: 'inprogress', username: 'someone' }
 const pages = clientRoutePaths().map((template) => fillRoute(template, samples))
 
-interface SignedIn {
+/** A signed-in session as the app keeps it in localStorage. */
+interface Session {
   token: string
   user: unknown
 }
 
-let account: SignedIn | null = null
+let account: Session | null = null
 let signupProblem = ''
 
 test.beforeAll(async ({ request }) => {
@@ -54,37 +55,59 @@ async function visit(page: Page, path: string) {
   await expect(page.locator('body')).not.toBeEmpty()
 }
 
-// One test per viewport and session state, walking every page in one browser page: a fresh context
-// per page would cost more than the checks themselves. Soft assertions report every failing page.
-for (const [viewportName, viewport] of Object.entries(viewports)) {
-  test(`every page signed out at ${viewportName} width has no serious accessibility violation`, async ({
-    page,
-  }) => {
-    test.setTimeout(pages.length * 15_000)
-    await page.setViewportSize(viewport)
-    for (const path of pages) {
-      await visit(page, path)
-      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, signed out`).toEqual([])
-    }
-  })
-
-  test(`every page signed in at ${viewportName} width has no serious accessibility violation`, async ({
-    page,
-  }) => {
-    test.skip(!account, `signed-in pages need a working sign-up (${signupProblem})`)
-    test.setTimeout(pages.length * 15_000)
-    await page.setViewportSize(viewport)
-    await page.addInitScript((session) => {
-      localStorage.setItem('token', session.token)
-      localStorage.setItem('user', JSON.stringify(session.user))
-    }, account as SignedIn)
-    // Logout would end the session for the pages after it; it is checked signed out.
-    for (const path of pages.filter((entry) => entry !== '/logout')) {
-      await visit(page, path)
-      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, signed in`).toEqual([])
-    }
-  })
+/**
+ * Walks `paths` at both widths at once, one browser context per width: the checks are the same, and
+ * while one page waits for the network to go quiet the other runs axe. Soft assertions report every
+ * failing page.
+ */
+async function walkBothWidths(
+  { browser, baseURL }: { browser: Browser; baseURL: string | undefined },
+  paths: readonly string[],
+  state: string,
+  session: Session | null,
+  onPage?: (page: Page, path: string) => Promise<void>,
+) {
+  await Promise.all(
+    Object.entries(viewports).map(async ([viewportName, viewport]) => {
+      // A context made here gets none of the config's options: the base URL is passed on.
+      const context = await browser.newContext({ viewport, baseURL })
+      try {
+        if (session)
+          await context.addInitScript((signedIn) => {
+            localStorage.setItem('token', signedIn.token)
+            localStorage.setItem('user', JSON.stringify(signedIn.user))
+          }, session)
+        const page = await context.newPage()
+        for (const path of paths) {
+          await visit(page, path)
+          await onPage?.(page, path)
+          expect.soft(await seriousViolations(page), `${path} at ${viewportName}, ${state}`).toEqual([])
+        }
+      } finally {
+        await context.close()
+      }
+    }),
+  )
 }
+
+test('every page signed out, at desktop and phone width, has no serious accessibility violation', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(pages.length * 15_000)
+  await walkBothWidths({ browser, baseURL }, pages, 'signed out', null)
+})
+
+test('every page signed in, at desktop and phone width, has no serious accessibility violation', async ({
+  browser,
+  baseURL,
+}) => {
+  test.skip(!account, `signed-in pages need a working sign-up (${signupProblem})`)
+  test.setTimeout(pages.length * 15_000)
+  // Logout would end the session for the pages after it; it is checked signed out.
+  const signedInPages = pages.filter((entry) => entry !== '/logout')
+  await walkBothWidths({ browser, baseURL }, signedInPages, 'signed in', account)
+})
 
 // The brand portal's pages with real content: the route walk above only meets their
 // redirects, since a streamer is no brand member. An admin may open every brand's portal.
@@ -96,28 +119,21 @@ const brandPages = [
   '/dashboard/provider/nova-games/missions/starfall-wishlist',
 ]
 
-for (const [viewportName, viewport] of Object.entries(viewports)) {
-  test(`the brand portal at ${viewportName} width has no serious accessibility violation`, async ({
-    page,
-    request,
-  }) => {
-    const signin = await request.post('/api/oauth/signin', {
-      data: { username: 'admin', plainPassword: 'Admin-password-1' },
-    })
-    expect(signin.ok()).toBe(true)
-    const admin = (await signin.json()) as { code: string; user: unknown }
-    await page.setViewportSize(viewport)
-    await page.addInitScript(
-      (session) => {
-        localStorage.setItem('token', session.token)
-        localStorage.setItem('user', JSON.stringify(session.user))
-      },
-      { token: admin.code, user: admin.user },
-    )
-    for (const path of brandPages) {
-      await visit(page, path)
-      await expect(page).toHaveURL(new RegExp(`${path}$`))
-      expect.soft(await seriousViolations(page), `${path} at ${viewportName}, as an admin`).toEqual([])
-    }
+test('the brand portal, at desktop and phone width, has no serious accessibility violation', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const signin = await request.post('/api/oauth/signin', {
+    data: { username: 'admin', plainPassword: 'Admin-password-1' },
   })
-}
+  expect(signin.ok()).toBe(true)
+  const admin = (await signin.json()) as { code: string; user: unknown }
+  await walkBothWidths(
+    { browser, baseURL },
+    brandPages,
+    'as an admin',
+    { token: admin.code, user: admin.user },
+    (page, path) => expect(page).toHaveURL(new RegExp(`${path}$`)),
+  )
+})
