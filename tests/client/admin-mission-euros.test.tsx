@@ -17,7 +17,7 @@ import {
   novaGames,
   payloadOf,
   prepareFormTests,
-  renderForm,
+  renderInApp,
   sent,
 } from './support/form-kit'
 
@@ -66,7 +66,7 @@ function renderTab() {
   })
   queryClient.setQueryData(adminDealQueries.providers().queryKey, { items: [novaGames], total: 1 })
   queryClient.setQueryData(adminDealQueries.missions().queryKey, { items: [mission], total: 1 })
-  renderForm(<MissionsTab />, queryClient)
+  renderInApp(<MissionsTab />, queryClient)
 }
 
 // The reward's label names its model ("per valid click"), the budget's says what empty means.

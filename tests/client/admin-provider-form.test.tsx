@@ -1,17 +1,12 @@
-/**
- * The admin's provider form: the description in English, French and Spanish, sent
- * with only the languages written, and a refused save's error under the field it concerns.
- */
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
 import { ProvidersTab } from '#client/features/deals/admin/providers-tab.tsx'
 import { ApiException, api } from '#client/lib/http.ts'
 import type { AdminProvider } from '#shared/contract/admin.ts'
+import { renderInApp } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -47,13 +42,7 @@ function renderTab() {
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
   })
   queryClient.setQueryData(adminDealQueries.providers().queryKey, { items: [provider], total: 1 })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <ProvidersTab />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
+  renderInApp(<ProvidersTab />, queryClient)
 }
 
 /** The JSON body of the provider form's save. */

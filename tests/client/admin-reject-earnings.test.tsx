@@ -1,11 +1,5 @@
-/**
- * The admin's "Reject pending earnings" of a flagged deal: a reason is required, said under the field
- * in words, and nothing is asked or sent without one.
- */
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { QueryClient } from '@tanstack/react-query'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { adminDealQueries } from '#client/features/deals/admin/admin-queries.ts'
@@ -13,6 +7,7 @@ import { DealsTab } from '#client/features/deals/admin/deals-tab.tsx'
 import { confirm } from '#client/lib/confirm.ts'
 import { api } from '#client/lib/http.ts'
 import type { AdminDealItem } from '#shared/contract/admin.ts'
+import { renderInApp } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -58,13 +53,7 @@ test('an empty reason is refused under the field; no confirmation is asked and n
     items: [deal],
     total: 1,
   })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <DealsTab />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
+  renderInApp(<DealsTab />, queryClient)
   await user.click(screen.getByRole('button', { name: 'Reject pending earnings' }))
   const reason = screen.getByLabelText('Reason (shown to the streamer)')
   await user.type(reason, '   ')

@@ -19,7 +19,7 @@ import {
   novaGames,
   payloadOf,
   prepareFormTests,
-  renderForm,
+  renderInApp,
   sent,
 } from './support/form-kit'
 
@@ -51,7 +51,7 @@ prepareFormTests(
 
 test('an application without a name, or with a translation but no English, is refused under its fields', async () => {
   const user = userEvent.setup()
-  renderForm(<ApplyPage />)
+  renderInApp(<ApplyPage />)
   const description = screen.getByRole('group', { name: 'Description' })
   await fill(user, within(description).getByLabelText('French'), 'Studio indépendant.')
   await user.click(screen.getByRole('button', { name: 'Send the application' }))
@@ -67,7 +67,7 @@ test('an application is sent with its texts and logo, busy while sent, then the 
   const answer = deferred<BrandProvider>()
   apiMock.mockImplementation(((name: string) =>
     name === 'brandProviderApply' ? answer.promise : Promise.resolve({ items: [] })) as never)
-  renderForm(<ApplyPage />)
+  renderInApp(<ApplyPage />)
   await fill(user, screen.getByLabelText('Brand name'), 'Nova Games')
   const description = screen.getByRole('group', { name: 'Description' })
   await fill(user, within(description).getByLabelText('English'), 'Independent studio.')
@@ -93,7 +93,7 @@ test('a name whose address another brand has is said under the name, in words', 
       errors: { children: { slug: { errors: ['provider.slug_taken'] } } },
     }),
   )
-  renderForm(<ApplyPage />)
+  renderInApp(<ApplyPage />)
   await fill(user, screen.getByLabelText('Brand name'), 'Nova Games')
   await user.click(screen.getByRole('button', { name: 'Send the application' }))
 
@@ -102,7 +102,7 @@ test('a name whose address another brand has is said under the name, in words', 
 
 test('a profile without a name is refused under the name, nothing sent', async () => {
   const user = userEvent.setup()
-  renderForm(<ProfileForm provider={provider} />)
+  renderInApp(<ProfileForm provider={provider} />)
   await user.clear(screen.getByLabelText('Brand name'))
   await user.click(screen.getByRole('button', { name: 'Save the profile' }))
 
@@ -115,7 +115,7 @@ test('a profile is saved with its texts and theme, busy while sent, then said in
   const answer = deferred<BrandProvider>()
   apiMock.mockImplementation(((name: string) =>
     name === 'brandProviderUpdate' ? answer.promise : Promise.resolve({ items: [] })) as never)
-  renderForm(<ProfileForm provider={provider} />)
+  renderInApp(<ProfileForm provider={provider} />)
   const description = screen.getByRole('group', { name: 'Description' })
   await fill(user, within(description).getByLabelText('Spanish'), 'Estudio independiente.')
   await user.selectOptions(screen.getByLabelText('Widget theme'), 'default')

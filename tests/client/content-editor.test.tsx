@@ -11,7 +11,7 @@ import { adminContentQueries } from '#client/features/content/admin/admin-querie
 import { ContentEditorTab } from '#client/features/content/admin/content-editor-tab.tsx'
 import { ApiException, api } from '#client/lib/http.ts'
 import type { AdminContentEntry } from '#shared/contract/content.ts'
-import { deferred, fieldError, fill, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, prepareFormTests, renderInApp, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -42,7 +42,7 @@ function renderTab() {
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
   })
   queryClient.setQueryData(adminContentQueries.entries('faq', 'en').queryKey, { items: [entry], total: 1 })
-  renderForm(<ContentEditorTab />, queryClient)
+  renderInApp(<ContentEditorTab />, queryClient)
 }
 
 test('a new entry with a code out of shape and no title or text is refused under each field', async () => {

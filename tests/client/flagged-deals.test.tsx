@@ -5,7 +5,7 @@ import { FlaggedDeals } from '#client/features/brand/components/flagged-deals.ts
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
 import type { BrandStreamerResult } from '#shared/contract/brand.ts'
-import { deferred, fieldError, fill, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, prepareFormTests, renderInApp, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -37,7 +37,7 @@ const flaggedDeal = (
 })
 
 test("a flagged deal's clicks are counted in words, singular and plural", () => {
-  renderForm(
+  renderInApp(
     <FlaggedDeals slug="acme" code="boss-rush" streamers={[flaggedDeal(1, 1), flaggedDeal(12, 3)]} />,
   )
   expect(screen.getByText(/^1 valid click, 1 click not counted, 0[.,]40\s€ earned$/)).toBeTruthy()
@@ -45,7 +45,7 @@ test("a flagged deal's clicks are counted in words, singular and plural", () => 
 })
 
 const askForReview = async (user: ReturnType<typeof userEvent.setup>) => {
-  renderForm(<FlaggedDeals slug="acme" code="boss-rush" streamers={[flaggedDeal(4, 9, false)]} />)
+  renderInApp(<FlaggedDeals slug="acme" code="boss-rush" streamers={[flaggedDeal(4, 9, false)]} />)
   await user.click(screen.getByRole('button', { name: 'Ask for review: streamer_4_9' }))
 }
 

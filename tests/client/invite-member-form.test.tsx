@@ -8,7 +8,15 @@ import { expect, test, vi } from 'vitest'
 import { InviteMemberForm } from '#client/features/brand/admin/provider-admin.tsx'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
-import { deferred, fieldError, fill, novaGames, prepareFormTests, renderForm, sent } from './support/form-kit'
+import {
+  deferred,
+  fieldError,
+  fill,
+  novaGames,
+  prepareFormTests,
+  renderInApp,
+  sent,
+} from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -26,7 +34,7 @@ prepareFormTests(
 
 test('an address that is no e-mail address is refused under its field, nothing sent', async () => {
   const user = userEvent.setup()
-  renderForm(<InviteMemberForm provider={novaGames} onDone={() => undefined} />)
+  renderInApp(<InviteMemberForm provider={novaGames} onDone={() => undefined} />)
   await fill(user, screen.getByLabelText('E-mail'), 'ada.example.test')
   await user.click(screen.getByRole('button', { name: 'Send the invitation' }))
 
@@ -40,7 +48,7 @@ test('an invitation is sent with its role, busy while it is sent, then said in a
   const answer = deferred<unknown>()
   apiMock.mockReturnValue(answer.promise as never)
   const onDone = vi.fn()
-  renderForm(<InviteMemberForm provider={novaGames} onDone={onDone} />)
+  renderInApp(<InviteMemberForm provider={novaGames} onDone={onDone} />)
   await fill(user, screen.getByLabelText('E-mail'), 'ada@example.test')
   await user.selectOptions(screen.getByLabelText('Role'), 'owner')
   const button = screen.getByRole('button', { name: 'Send the invitation' })

@@ -9,7 +9,7 @@ import { expect, test, vi } from 'vitest'
 import { KycUploadForm } from '#client/features/wallet/components/certification.tsx'
 import { ApiException, api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
-import { deferred, fieldError, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, prepareFormTests, renderInApp, sent } from './support/form-kit'
 import { walletOf } from './support/wallet-fixtures'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
@@ -31,7 +31,7 @@ const setup = () => userEvent.setup({ applyAccept: false })
 
 test('no document, then a file of a type not accepted, is refused under the file, nothing sent', async () => {
   const user = setup()
-  renderForm(<KycUploadForm username="ada" wallet={walletOf()} />)
+  renderInApp(<KycUploadForm username="ada" wallet={walletOf()} />)
   await user.click(screen.getByRole('button', { name: 'Send for review' }))
   expect(await fieldError('File')).toBe('This field is required.')
 
@@ -47,7 +47,7 @@ test('a document is sent with its kind, busy while sent, then said in a toast an
   const answer = deferred<unknown>()
   apiMock.mockImplementation(((name: string) =>
     name === 'walletKyc' ? answer.promise : Promise.resolve(walletOf())) as never)
-  renderForm(<KycUploadForm username="ada" wallet={walletOf()} />)
+  renderInApp(<KycUploadForm username="ada" wallet={walletOf()} />)
   const photo = new File(['jpeg'], 'id-card.jpg', { type: 'image/jpeg' })
   await user.selectOptions(screen.getByLabelText('Document type'), 'proof_of_address')
   await user.upload(screen.getByLabelText('File'), photo)
@@ -75,7 +75,7 @@ test("the server's refusal of a document is said under the file, in words", asyn
       errors: { children: { document: { errors: ['kyc.pdf_active_content'] } } },
     }),
   )
-  renderForm(<KycUploadForm username="ada" wallet={walletOf()} />)
+  renderInApp(<KycUploadForm username="ada" wallet={walletOf()} />)
   await user.upload(screen.getByLabelText('File'), new File(['%PDF'], 'id.pdf', { type: 'application/pdf' }))
   await user.click(screen.getByRole('button', { name: 'Send for review' }))
 

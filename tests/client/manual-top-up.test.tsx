@@ -8,7 +8,7 @@ import { expect, test, vi } from 'vitest'
 import { ManualTopUpForm } from '#client/features/brand/admin/mission-top-up.tsx'
 import { api } from '#client/lib/http.ts'
 import { notify } from '#client/lib/toast.ts'
-import { deferred, fieldError, fill, prepareFormTests, renderForm, sent } from './support/form-kit'
+import { deferred, fieldError, fill, prepareFormTests, renderInApp, sent } from './support/form-kit'
 
 vi.mock('#client/lib/http.ts', async (original) => ({
   ...(await original<typeof import('#client/lib/http.ts')>()),
@@ -26,7 +26,7 @@ prepareFormTests(
 
 test('an amount that reads two ways and a missing reason are refused under their fields, nothing sent', async () => {
   const user = userEvent.setup()
-  renderForm(<ManualTopUpForm code="boss-rush" title="Boss rush" onDone={() => undefined} />)
+  renderInApp(<ManualTopUpForm code="boss-rush" title="Boss rush" onDone={() => undefined} />)
   await fill(user, screen.getByLabelText('Amount in euros'), '1,200')
   await user.click(screen.getByRole('button', { name: 'Record the top-up' }))
 
@@ -43,7 +43,7 @@ test('a top-up typed in euros is sent in cents, busy while it is sent, then said
   apiMock.mockImplementation((async (name: string) =>
     name === 'adminMissionTopUp' ? answer.promise : { items: [] }) as never)
   const onDone = vi.fn()
-  renderForm(<ManualTopUpForm code="boss-rush" title="Boss rush" onDone={onDone} />)
+  renderInApp(<ManualTopUpForm code="boss-rush" title="Boss rush" onDone={onDone} />)
   await fill(user, screen.getByLabelText('Amount in euros'), '1 200,50 €')
   await fill(user, screen.getByLabelText('Reason (kept in the audit log)'), 'Bank transfer 2026-04')
   const button = screen.getByRole('button', { name: 'Record the top-up' })

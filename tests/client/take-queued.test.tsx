@@ -1,8 +1,7 @@
 import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { registerAppFeatures } from '#client/app-features.ts'
 import { takeMission } from '#client/features/deals/mutations.ts'
@@ -13,6 +12,7 @@ import { signIn, signOut } from '#client/lib/session.ts'
 import { TakeMissionButton } from '#client/routes/_default/dashboard/deal/-components/take-mission-button.tsx'
 import type { Mission } from '#shared/contract/deals.ts'
 import { alice, dealOf, stubApi } from './support/deal-fixtures'
+import { renderInApp } from './support/form-kit'
 
 vi.mock('idb-keyval', () => import('./support/memory-idb'))
 vi.mock('#client/lib/toast.ts', () => ({ notify: vi.fn(async () => undefined) }))
@@ -55,13 +55,7 @@ test('a mission waiting in the offline queue shows as waiting, and cannot be tak
     routeTree: createRootRoute({ component: () => <TakeMissionButton mission={mission} username="alice" /> }),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
+  renderInApp(<RouterProvider router={router} />, queryClient)
   await act(() => router.load())
   expect(
     (screen.getByRole('button', { name: 'Take the mission Play the demo' }) as HTMLButtonElement).disabled,
@@ -80,13 +74,7 @@ test('a change queued offline stays on the strip while it is being sent, and lea
     'fetch',
     vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
   )
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <OfflineStatus />
-      </I18nProvider>
-    </QueryClientProvider>,
-  )
+  renderInApp(<OfflineStatus />, queryClient)
   const mission = dealOf().mission
   await takeWhileOffline(queryClient, mission)
   expect((await screen.findByTestId('changes-waiting')).textContent).toContain(mission.title)

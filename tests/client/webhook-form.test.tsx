@@ -28,7 +28,7 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = () => undefined
 })
 
-function renderForm() {
+function renderInApp() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nProvider i18n={i18n}>
@@ -40,7 +40,7 @@ function renderForm() {
 
 test('a webhook without an event is not sent, and the events group says why', async () => {
   const user = userEvent.setup()
-  renderForm()
+  renderInApp()
   await user.type(screen.getByLabelText('Receiver URL'), 'https://hooks.example/streamdeals')
   for (const box of screen.getAllByRole('checkbox'))
     if ((box as HTMLInputElement).checked) await user.click(box)
@@ -59,7 +59,7 @@ test('an address the server refuses shows the rule under the address field', asy
       errors: { children: { url: { errors: ['webhook.url_not_public'] } } },
     }),
   )
-  renderForm()
+  renderInApp()
   const url = screen.getByLabelText('Receiver URL')
   await user.type(url, 'https://10.0.0.1/hook')
   await user.click(screen.getByRole('button', { name: 'Add the webhook' }))
@@ -77,7 +77,7 @@ test('an address the server refuses shows the rule under the address field', asy
 test('a created webhook shows its signing secret once, then the empty form again', async () => {
   const user = userEvent.setup()
   apiMock.mockResolvedValue({ id: 'hook-1', secret: 'whsec_test_0123456789' })
-  renderForm()
+  renderInApp()
   await user.type(screen.getByLabelText('Receiver URL'), ' https://hooks.example/streamdeals ')
   await user.click(screen.getByRole('button', { name: 'Add the webhook' }))
 

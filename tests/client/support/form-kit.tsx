@@ -40,7 +40,8 @@ export const novaGames: AdminProvider = {
   status: 'approved',
 }
 
-export function renderForm(children: ReactNode, queryClient = new QueryClient()) {
+/** Renders `children` as the app does: inside a query client and the active language. */
+export function renderInApp(children: ReactNode, queryClient = new QueryClient()) {
   render(
     <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>{children}</I18nProvider>
