@@ -176,7 +176,8 @@ test('every overlay draws only its own box on a transparent page, at 1920x1080',
 test('a valid click shows an alert, an invalid one does not', async ({ browser }) => {
   const streamer = await frenchStreamer(browser, '127.0.0.92')
   const page = await openOverlay(browser, streamer.urls.alert.replace('duration=5', 'duration=2'))
-  await expect(page.getByTestId('click-alert-idle')).toBeAttached()
+  // Live: joined the deal's room, so the click's push reaches it.
+  await expect(page.locator('[data-live="true"] [data-testid="click-alert-idle"]')).toBeAttached()
   const click = () =>
     sendFrom(base, 'POST', `/api/deals/subscriptions/check/${MISSION}/${streamer.username}`, {
       from: '127.0.0.93',
@@ -276,12 +277,13 @@ test('the overlay studio previews each overlay live and its test alert shows in 
   await expect(page.getByTestId('widget-url')).toHaveValue(/lang=en/)
   await page.getByTestId('overlay-lang').selectOption('es')
   await expect(page.getByTestId('widget-url')).toHaveValue(/lang=es/)
+  // Sent at once, while the previews reload in Spanish: the studio waits for the alert preview to be
+  // listening, so the alert is not lost to a frame still connecting.
+  await page.getByRole('button', { name: 'Send a test alert' }).click()
+  const alert = page.frameLocator('[data-testid="overlay-preview-alert"]')
+  await expect(alert.getByTestId('click-alert')).toContainText('Alerta de prueba')
   const goal = page.frameLocator('[data-testid="overlay-preview-goal"]')
   await expect(goal.getByTestId('goal-widget')).toContainText(/por clic/)
-  const alert = page.frameLocator('[data-testid="overlay-preview-alert"]')
-  await expect(alert.getByTestId('click-alert-idle')).toBeAttached()
-  await page.getByRole('button', { name: 'Send a test alert' }).click()
-  await expect(alert.getByTestId('click-alert')).toContainText('Alerta de prueba')
   mkdirSync(shots, { recursive: true })
   await studio.screenshot({ path: join(shots, 'studio.png') })
   await context.close()

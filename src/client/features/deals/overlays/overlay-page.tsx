@@ -7,6 +7,7 @@ import type { WidgetView } from '#shared/contract/deals.ts'
 import { GoalWidgetView } from '../components/goal-widget'
 import { ClickAlertView, useAlertPlayer } from './click-alert'
 import { ChatCtaView, QrView } from './link-overlays'
+import { useAnnounceLive } from './overlay-live'
 import type { OverlayKind, OverlaySettings } from './overlay-settings'
 import { useOverlayFeed } from './use-overlay-feed'
 import '../components/widget-palette.css'
@@ -37,7 +38,9 @@ function usePulse(value: number): boolean {
  */
 export function OverlayPage({ kind, settings }: { kind: OverlayKind; settings: OverlaySettings }) {
   const alerts = useAlertPlayer(settings)
-  const { data, isPending, isError } = useOverlayFeed(settings, kind === 'alert' ? alerts.push : undefined)
+  const { query, live } = useOverlayFeed(settings, kind === 'alert' ? alerts.push : undefined)
+  const { data, isPending, isError } = query
+  useAnnounceLive(kind, live)
   const language = settings.lang ?? data?.locale
   const active = useSessionLanguage()
   useEffect(() => {
@@ -60,7 +63,9 @@ export function OverlayPage({ kind, settings }: { kind: OverlayKind; settings: O
   if (isPending || !data || !language || language !== active) {
     return <div className="overlay-loading" aria-busy="true" />
   }
-  return <OverlayFor kind={kind} view={data} settings={settings} pulsing={pulsing} alerts={alerts} />
+  return (
+    <OverlayFor kind={kind} view={data} settings={settings} pulsing={pulsing} alerts={alerts} live={live} />
+  )
 }
 
 function OverlayFor({
@@ -69,12 +74,14 @@ function OverlayFor({
   settings,
   pulsing,
   alerts,
+  live,
 }: {
   kind: OverlayKind
   view: WidgetView
   settings: OverlaySettings
   pulsing: boolean
   alerts: ReturnType<typeof useAlertPlayer>
+  live: boolean
 }) {
   const themeClass =
     settings.theme === 'brand' ? `goal-widget-theme-${view.theme}` : `overlay-theme-${settings.theme}`
@@ -101,7 +108,7 @@ function OverlayFor({
     }
   })()
   return (
-    <div className={`overlay-stage overlay-stage-${kind}`} data-overlay={kind}>
+    <div className={`overlay-stage overlay-stage-${kind}`} data-overlay={kind} data-live={live}>
       {shown}
     </div>
   )

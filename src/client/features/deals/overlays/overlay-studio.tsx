@@ -7,6 +7,7 @@ import { notify } from '#client/lib/toast.ts'
 import type { Locale } from '#shared/contract/common.ts'
 import { sendWidgetTestAlert } from '../api'
 import { CopyField } from '../components/copy-field'
+import { usePreviewLive } from './overlay-live'
 import {
   ALERT_DURATION,
   OVERLAY_KINDS,
@@ -18,6 +19,8 @@ import {
 } from './overlay-settings'
 import './overlay-studio.css'
 
+// The alert preview's page loads and connects in a second or two; past this, the test alert goes anyway.
+const PREVIEW_CONNECT_MS = 8000
 // 360 px: each preview fits a phone's width; the frame inside is the overlay's real OBS size, scaled.
 const PREVIEW_WIDTH = 360
 
@@ -70,9 +73,11 @@ export function OverlayStudio({
     cta: t`Chat call to action`,
     qr: t`QR code`,
   }
+  const alertPreviewLive = usePreviewLive('alert', overlayUrl(origin, 'alert', settings))
   const sendTest = async () => {
     setSending(true)
     try {
+      await alertPreviewLive(PREVIEW_CONNECT_MS)
       await sendWidgetTestAlert(username, missionCode)
       void notify('success', t`Test alert sent to your open overlays`)
     } catch (error) {

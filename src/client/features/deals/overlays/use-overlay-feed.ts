@@ -2,10 +2,10 @@
  * An overlay's live data: the widget view (in the URL's language), the progress pushed to the deal's
  * widget room, and the alerts it calls for. The socket reconnects by itself after a network drop; back
  * without the missed pushes, the overlay refetches and shows the current state (without alerting for
- * what it missed).
+ * what it missed). `live` says whether the overlay has joined the room, so pushes reach it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { openWidgetSocket } from '#client/lib/socket.ts'
 import type { WidgetView } from '#shared/contract/deals.ts'
 import { widgetQueries } from '../queries'
@@ -20,6 +20,7 @@ export function useOverlayFeed(settings: OverlaySettings, onAlert?: (alert: Aler
   const queryClient = useQueryClient()
   const query = useQuery({ ...widgetQueries.view(token, locale), enabled: token !== '' })
   const known = useRef<Known | null>(null)
+  const [live, setLive] = useState(false)
   const alertTo = useRef(onAlert)
   alertTo.current = onAlert
 
@@ -39,7 +40,11 @@ export function useOverlayFeed(settings: OverlaySettings, onAlert?: (alert: Aler
         return socket
       }
       let connectedBefore = false
-      const subscribe = () => socket.emit('widget:subscribe', token)
+      const subscribe = () =>
+        socket.emit('widget:subscribe', token, (result) => {
+          if (!closed) setLive(result.ok)
+        })
+      socket.on('disconnect', () => setLive(false))
       socket.on('connect', () => {
         // A reconnect without recovery starts with no rooms, and the pushes sent meanwhile are lost.
         subscribe()
@@ -71,9 +76,10 @@ export function useOverlayFeed(settings: OverlaySettings, onAlert?: (alert: Aler
     })
     return () => {
       closed = true
+      setLive(false)
       void opened.then((socket) => socket.disconnect())
     }
   }, [queryClient, token, locale])
 
-  return query
+  return { query, live }
 }
