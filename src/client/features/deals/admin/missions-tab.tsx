@@ -172,8 +172,11 @@ export function MissionsTab() {
               <strong>{inLanguage(mission.title, i18n.locale)}</strong>{' '}
               <span className="muted">
                 {mission.providerName} · {labels.status(mission.status)} ·{' '}
-                {formatMoney(mission.reward.amount)} ({labels.model(mission.reward.model)}) · {mission.deals}/
-                {mission.spots} · {formatDate(mission.startsAt)}
+                {formatMoney(mission.reward.amount)} ({labels.model(mission.reward.model)}) ·{' '}
+                <Trans>
+                  {mission.deals} of {mission.spots} spots taken
+                </Trans>{' '}
+                · {formatDate(mission.startsAt)}
                 {mission.budget !== null ? <> · {t`budget ${formatMoney(mission.budget)}`}</> : null}
               </span>
             </span>

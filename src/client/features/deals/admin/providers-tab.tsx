@@ -158,7 +158,7 @@ export function ProvidersTab() {
             <span className="admin-list-text">
               <strong>{provider.name}</strong>{' '}
               <span className="muted">
-                ({provider.slug}, {i18n._(widgetThemeLabels[provider.theme])})
+                /{provider.slug} · <Trans>{i18n._(widgetThemeLabels[provider.theme])} theme</Trans>
               </span>{' '}
               {provider.status === 'pending' ? (
                 <span className="status-badge status-badge-pending">
