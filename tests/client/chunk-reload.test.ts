@@ -31,3 +31,13 @@ test('dynamic import failures are recognised and ordinary errors are not', () =>
   expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
   expect(isChunkLoadError(new Error('Request failed with status 500'))).toBe(false)
 })
+
+test('offline, a failed chunk is no deploy: nothing reloads (the browser would show its own offline page)', () => {
+  const storage = memoryStorage()
+  const reload = vi.fn()
+  expect(reloadForChunkError(storage, reload, 1000, false)).toBe(false)
+  expect(reload).not.toHaveBeenCalled()
+  // Nor does it spend the once-a-minute reload: back online, a real deploy still reloads.
+  expect(reloadForChunkError(storage, reload, 2000, true)).toBe(true)
+  expect(reload).toHaveBeenCalledTimes(1)
+})

@@ -1,9 +1,11 @@
 /**
  * Right after install: FAQ and terms open offline although they were never visited,
  * and while the browser is offline the live socket stops dialling (it made 34 WebSocket errors in
- * 10 s), then comes back on `online`.
+ * 10 s), then comes back on `online`. Before install, a page whose code was never fetched says it
+ * waits for the network.
  */
 import { expect, type Page, test } from '@playwright/test'
+import { storeSession } from './stored-session'
 
 const password = 'Str0ng-password'
 
@@ -82,4 +84,38 @@ test('FAQ and terms open offline without a prior visit; the socket waits for the
   const offlineCount = sockets.length
   await context.setOffline(false)
   await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(offlineCount)
+})
+
+test('before the app is installed, a page asked for offline says so and opens back online; the app is never swapped for the browser’s offline page', async ({
+  browser,
+  request,
+}) => {
+  // No service worker yet, as on a first visit before it takes over: nothing is cached.
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  const username = `firstvisit${Date.now().toString(36)}`
+  const signup = await request.post('/api/oauth/signup', {
+    data: { username, email: `${username}@example.test`, plainPassword: password },
+  })
+  expect(signup.status()).toBe(201)
+  const session = await signup.json()
+  await storeSession(context, session.code as string, session.user)
+  const page = await context.newPage()
+  const documents: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents.push(frame.url())
+  })
+  await page.goto('/dashboard/deal/payment')
+  await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible()
+  await context.setOffline(true)
+  // The footer's Terms link is below the fold, so its page was never prefetched: its code fails to load.
+  await page.getByRole('link', { name: 'Terms' }).click()
+  await expect(page.getByTestId('offline-page')).toContainText('You are offline')
+  // Idle prefetches fail meanwhile too; none of it reloads into the browser's offline page.
+  await page.waitForTimeout(3000)
+  expect(documents.filter((url) => !url.startsWith('http://127.0.0.1'))).toEqual([])
+  await expect(page.getByTestId('offline-page')).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.locator('main h1')).toHaveText(/Terms/)
+  await context.close()
 })

@@ -1,8 +1,11 @@
 /**
  * A deploy replaces the hashed chunks, so a tab opened before it fails to load the next route's
  * chunk. Reloading fetches the new app; the guard stops a reload loop when the failure is real
- * (offline, or a broken deploy).
+ * (a broken deploy). Offline, a chunk the service worker does not hold yet (a first visit, before
+ * it took over) fails too: that is no deploy, and a reload would swap the app for the browser's own
+ * offline page, so nothing reloads then.
  */
+import { onlineManager } from '@tanstack/react-query'
 
 // 60 s: at most one automatic reload a minute.
 export const chunkReloadIntervalMs = 60_000
@@ -21,15 +24,20 @@ export function isChunkLoadError(error: unknown): boolean {
   return chunkErrorPatterns.some((pattern) => pattern.test(message))
 }
 
+/** Whether the browser has a network and the app can reach the server (lib/offline/reachability.ts). */
+export const isOnlineNow = () => navigator.onLine && onlineManager.isOnline()
+
 /**
- * Reloads unless the last automatic reload was under a minute ago.
+ * Reloads unless offline or the last automatic reload was under a minute ago.
  * Returns whether it reloaded, so the caller shows the error page otherwise.
  */
 export function reloadForChunkError(
   storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
   reload: () => void = () => window.location.reload(),
   now: number = Date.now(),
+  online: boolean = isOnlineNow(),
 ): boolean {
+  if (!online) return false
   const saved = storage.getItem(chunkReloadKey)
   const last = saved === null ? Number.NaN : Number(saved)
   if (Number.isFinite(last) && now - last < chunkReloadIntervalMs) return false

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
-import { ErrorPage } from '../components/layout/error-page'
+import { ErrorPage, OfflinePage } from '../components/layout/error-page'
 import { PendingPage } from '../components/ui/pending-page'
-import { isChunkLoadError, reloadForChunkError } from '../lib/chunk-reload'
+import { isChunkLoadError, isOnlineNow, reloadForChunkError } from '../lib/chunk-reload'
 import type { RouterContext } from '../lib/router-context'
 import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
 
@@ -68,8 +68,12 @@ function statusOf(error: unknown): number {
 }
 
 function RootError({ error }: ErrorComponentProps) {
-  // A route chunk from an older deploy: reload into the new version, at most once a minute.
-  if (isChunkLoadError(error) && reloadForChunkError()) return null
+  if (isChunkLoadError(error)) {
+    // A route chunk from an older deploy: reload into the new version, at most once a minute.
+    if (reloadForChunkError()) return null
+    // Or one this device never fetched, asked for offline.
+    if (!isOnlineNow()) return <OfflinePage />
+  }
   const status = statusOf(error)
   // A 401 is a session that ended: the login modal is on its way (features/auth/session-end.ts).
   if (status === unauthorized) return <PendingPage />

@@ -1,18 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { onlineManager, type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useMutationState, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useSyncExternalStore } from 'react'
 import { formatLocalDateTime } from '#shared/format-date.ts'
 import { describeOfflineMutation, isQueuedChange } from './mutation-defaults'
 import { isLiveQuery } from './query-roots'
-
-/** Whether the app believes it can reach the server (see reachability.ts). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => onlineManager.subscribe(listener),
-    () => onlineManager.isOnline(),
-    () => true,
-  )
-}
+import { useOnline } from './use-online'
 
 /** When the live data shown (deals, wallet) was last fetched from the server (0: never). */
 function lastSyncedAt(queryClient: QueryClient): number {
