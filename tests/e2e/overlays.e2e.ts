@@ -118,13 +118,25 @@ async function openOverlay(browser: Browser, url: string, viewport = FULL_HD) {
   return page
 }
 
+/**
+ * The overlay as OBS shows it once loaded: its fonts in and its layout painted. A screenshot taken
+ * before the caption's font arrived was compared with the box measured after (a busy machine).
+ */
+async function settled(page: Page) {
+  await expect(page.locator('[data-overlay]')).toBeVisible()
+  await page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  })
+}
+
 test('every overlay draws only its own box on a transparent page, at 1920x1080', async ({ browser }) => {
   // Four full-HD pages, each screenshotted and read pixel by pixel: minutes on a busy two-core machine.
   test.setTimeout(180_000)
   const streamer = await frenchStreamer(browser, '127.0.0.91')
   for (const kind of ['goal', 'cta', 'qr', 'alert'] as const) {
     const page = await openOverlay(browser, streamer.urls[kind])
-    await expect(page.locator('[data-overlay]')).toBeVisible()
+    await settled(page)
     if (kind === 'alert') {
       const sent = await sendFrom(
         base,
@@ -157,7 +169,7 @@ test('every overlay draws only its own box on a transparent page, at 1920x1080',
   // The small sources OBS users give a bar: 600x120 still fits the goal and the call to action.
   for (const kind of ['goal', 'cta'] as const) {
     const page = await openOverlay(browser, streamer.urls[kind], { width: 600, height: 120 })
-    await expect(page.locator('[data-overlay]')).toBeVisible()
+    await settled(page)
     const png = await page.screenshot({ omitBackground: true })
     expect((await paintedOutsideBox(browser, page, png)).painted).toBe(0)
     const overflow = await page.evaluate(() => ({
