@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { useOnline } from '#client/lib/offline/use-online.ts'
 import { LogoMark } from '../ui/logo'
+import { OfflineNotice } from '../ui/offline-notice'
 
 /** The error layout: 404 says the page does not exist; anything else is a generic failure. */
 export function ErrorPage({ status = 500, message }: { status?: number; message?: string }) {
@@ -21,24 +22,15 @@ export function ErrorPage({ status = 500, message }: { status?: number; message?
   )
 }
 
-/**
- * A page whose code this device does not hold yet, asked for offline: no error, it opens once the
- * connection is back (the app reloads into it then).
- */
+/** A page whose code failed to load offline: the notice, then a reload into it once back online. */
 export function OfflinePage() {
   const online = useOnline()
   useEffect(() => {
     if (online) window.location.reload()
   }, [online])
   return (
-    <main className="error-page" id="main" data-testid="offline-page">
-      <LogoMark size={56} />
-      <h1>
-        <Trans>You are offline</Trans>
-      </h1>
-      <p className="error-message">
-        <Trans>This page is not saved on this device yet. It opens as soon as you are back online.</Trans>
-      </p>
+    <main id="main">
+      <OfflineNotice />
     </main>
   )
 }
