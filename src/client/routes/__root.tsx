@@ -1,8 +1,7 @@
-import { createRootRouteWithContext, type ErrorComponentProps, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
-import { ErrorPage, OfflinePage } from '../components/layout/error-page'
-import { PendingPage } from '../components/ui/pending-page'
-import { isChunkLoadError, isOnlineNow, reloadForChunkError } from '../lib/chunk-reload'
+import { ErrorPage } from '../components/layout/error-page'
+import { RootError } from '../components/layout/root-error'
 import type { RouterContext } from '../lib/router-context'
 import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
 
@@ -54,28 +53,4 @@ function useIdle(): boolean {
     return () => window.cancelIdleCallback(handle)
   }, [])
   return idle
-}
-
-const unauthorized = 401
-
-function statusOf(error: unknown): number {
-  if (typeof error === 'object' && error !== null) {
-    const { status, statusCode } = error as { status?: unknown; statusCode?: unknown }
-    if (typeof status === 'number') return status
-    if (typeof statusCode === 'number') return statusCode
-  }
-  return 500
-}
-
-function RootError({ error }: ErrorComponentProps) {
-  if (isChunkLoadError(error)) {
-    // A route chunk from an older deploy: reload into the new version, at most once a minute.
-    if (reloadForChunkError()) return null
-    // Or one this device never fetched, asked for offline.
-    if (!isOnlineNow()) return <OfflinePage />
-  }
-  const status = statusOf(error)
-  // A 401 is a session that ended: the login modal is on its way (features/auth/session-end.ts).
-  if (status === unauthorized) return <PendingPage />
-  return <ErrorPage status={status} message={error instanceof Error ? error.message : undefined} />
 }
