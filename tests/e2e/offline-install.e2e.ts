@@ -99,6 +99,16 @@ test('before the app is installed, a page asked for offline says so and opens ba
   expect(signup.status()).toBe(201)
   const session = await signup.json()
   await storeSession(context, session.code as string, session.user)
+  // The page's deferred part (the update prompt) is still on its way when the network goes, as on a
+  // slow phone: it must wait for the connection, not fail the page.
+  let goOffline = () => {}
+  const wentOffline = new Promise<void>((resolve) => {
+    goOffline = resolve
+  })
+  await context.route('**/assets/deferred-ui-*.js', async (route) => {
+    await wentOffline
+    await route.abort('internetdisconnected')
+  })
   const page = await context.newPage()
   const documents: string[] = []
   page.on('framenavigated', (frame) => {
@@ -107,6 +117,7 @@ test('before the app is installed, a page asked for offline says so and opens ba
   await page.goto('/dashboard/deal/payment')
   await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible()
   await context.setOffline(true)
+  goOffline()
   // The footer's Terms link is below the fold, so its page was never prefetched: its code fails to load.
   await page.getByRole('link', { name: 'Terms' }).click()
   await expect(page.getByTestId('offline-page')).toContainText('You are offline')
@@ -115,6 +126,7 @@ test('before the app is installed, a page asked for offline says so and opens ba
   expect(documents.filter((url) => !url.startsWith('http://127.0.0.1'))).toEqual([])
   await expect(page.getByTestId('offline-page')).toBeVisible()
 
+  await context.unrouteAll({ behavior: 'ignoreErrors' })
   await context.setOffline(false)
   await expect(page.locator('main h1')).toHaveText(/Terms/)
   await context.close()

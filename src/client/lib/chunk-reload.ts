@@ -45,3 +45,20 @@ export function reloadForChunkError(
   reload()
   return true
 }
+
+/**
+ * A lazy import the page can do without for a while (the update prompt, the toasts): failing
+ * offline, it waits for the connection and tries again instead of failing the whole page.
+ */
+export function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (!isChunkLoadError(error) || isOnlineNow()) throw error
+    return new Promise<T>((resolve, reject) => {
+      const unsubscribe = onlineManager.subscribe((online) => {
+        if (!online) return
+        unsubscribe()
+        load().then(resolve, reject)
+      })
+    })
+  })
+}

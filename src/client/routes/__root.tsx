@@ -2,16 +2,22 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { ErrorPage } from '../components/layout/error-page'
 import { RootError } from '../components/layout/root-error'
+import { importWhenOnline } from '../lib/chunk-reload'
 import type { RouterContext } from '../lib/router-context'
 import { isToastHostWanted, subscribeToastHost } from '../lib/toast'
 
 // The update prompt (workbox-window) waits until the page is idle; toasts (react-hot-toast) until
 // the first message.
+// Offline before they loaded, they wait for the connection rather than fail the page.
 const DeferredUi = lazy(() =>
-  import('../components/layout/deferred-ui').then((module) => ({ default: module.DeferredUi })),
+  importWhenOnline(() => import('../components/layout/deferred-ui')).then((module) => ({
+    default: module.DeferredUi,
+  })),
 )
 const ToastHost = lazy(() =>
-  import('../components/layout/toast-host').then((module) => ({ default: module.ToastHost })),
+  importWhenOnline(() => import('../components/layout/toast-host')).then((module) => ({
+    default: module.ToastHost,
+  })),
 )
 // 2000 ms: the same idle deadline as link prefetching; the first paint always comes first.
 const deferredUiTimeoutMs = 2000
