@@ -4,9 +4,15 @@ import { afterEach, expect, test } from 'vitest'
 import { PendingPage } from '#client/components/ui/pending-page.tsx'
 import { renderInApp } from './support/form-kit'
 
-afterEach(() => onlineManager.setOnline(true))
+const jsdomScrollTo = window.scrollTo
+afterEach(() => {
+  onlineManager.setOnline(true)
+  window.scrollTo = jsdomScrollTo
+})
 
 test('a page waiting offline for data it cannot get says so instead of spinning, and spins again online', async () => {
+  // As in Chromium, where scroll methods return a promise.
+  window.scrollTo = (() => Promise.resolve()) as typeof window.scrollTo
   onlineManager.setOnline(false)
   renderInApp(<PendingPage />)
   expect(await screen.findByRole('heading', { name: 'You are offline' })).toBeTruthy()

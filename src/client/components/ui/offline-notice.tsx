@@ -8,8 +8,11 @@ import { LogoMark } from './logo'
  */
 export function OfflineNotice() {
   // The navigation that brought it has not finished, so the router has not reset the scroll yet:
-  // a link clicked low on the previous page would leave the notice under the header.
-  useEffect(() => window.scrollTo(0, 0), [])
+  // a link clicked low on the previous page would leave the notice under the header. In a block:
+  // Chromium's scrollTo returns a promise, which React would take for the clean-up and call.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [])
   return (
     <div className="error-page offline-notice" role="status" data-testid="offline-page">
       <LogoMark size={56} />
