@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { sendFrom } from './built-server'
+import { hydrated } from './hydrated'
 import { storeSession } from './stored-session'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
@@ -99,6 +100,9 @@ test('the newsletter form arrives without scrolling to it, and says so when it c
 }) => {
   await page.goto('/')
   const newsletter = page.locator('section.newsletter')
+  // A key pressed before the page is interactive reaches no listener (the idle path brings the form
+  // then, later than this waits on a busy machine).
+  await hydrated(page)
   // Never scrolled: the visitor's first key press (a reader jumping by headings) brings the form...
   await page.keyboard.press('Tab')
   await expect(newsletter.getByLabel('Your e-mail address')).toBeAttached()

@@ -4,6 +4,7 @@
  * flows go through the real local SMTP server of serve.mjs.
  */
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated } from './hydrated'
 import { mailsTo } from './mail-box'
 
 /** Console errors and React hydration warnings of a page, collected from its first script on. */
@@ -15,18 +16,6 @@ function watchConsole(page: Page): string[] {
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   return problems
-}
-
-/**
- * Waits until React has hydrated and the router has taken over the server's state (it drops its
- * `$_TSR` global then): the router's links then navigate on the client.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root')
-    const started = root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'))
-    return started && !('$_TSR' in window)
-  })
 }
 
 for (const path of ['/', '/faq', '/faq/how-to-start', '/terms']) {
